@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "formcheck",
+    products: [
+        .library(name: "FormCheck", targets: ["FormCheck"]),
+        .executable(name: "formcheck", targets: ["formcheck"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(
+            name: "FormCheck",
+            dependencies: ["CLibYAML"]
+        ),
+        .executableTarget(
+            name: "formcheck",
+            dependencies: [
+                "FormCheck",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "FormCheckTests",
+            dependencies: ["FormCheck"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["formcheck"]
+        ),
+    ]
+)

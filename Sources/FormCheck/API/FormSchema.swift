@@ -1,0 +1,91 @@
+import Foundation
+
+/// A compiled form schema: load it once, then validate any number of records with it.
+///
+/// ```swift
+/// let schema = try FormSchema(contentsOfFile: "schemas/signup.yaml")
+/// let report = schema.validate(["email": "ada@example.com"])
+/// for error in report.errors { print(error.path, error.code, error.message) }
+/// ```
+public struct FormSchema: Sendable {
+    /// The form's identifier (`form:`), or the file's base name when the schema omits it.
+    public let name: String
+    public let title: String?
+    /// The compiled graph: fields in order, rule chains, and cross-field dependencies.
+    public let graph: ValidatorGraph
+    let validator: Validator
+
+    /// Loads and compiles the schema file at `path` (YAML or JSON).
+    /// - Throws: `SchemaError` with every problem found, each with its file, line and column.
+    public init(contentsOfFile path: String) throws(SchemaError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            throw SchemaError(diagnostics: [Diagnostic(.error, "cannot read the schema: \(error.reason)", file: path, at: nil)],
+                              source: nil)
+        }
+        try self.init(bytes: bytes, name: path)
+    }
+
+    /// Compiles a schema from its text; `name` is the file name shown in diagnostics.
+    public init(text: String, name: String = "<string>") throws(SchemaError) {
+        try self.init(bytes: Array(text.utf8), name: name)
+    }
+
+    /// Compiles a schema from UTF-8 (or UTF-16 with a byte order mark) YAML or JSON bytes.
+    public init(bytes: [UInt8], name: String = "<data>") throws(SchemaError) {
+        let source = SourceText(name: name, bytes: bytes)
+        func fail(_ diagnostics: [Diagnostic]) -> SchemaError { SchemaError(diagnostics: diagnostics, source: source) }
+        let documents: [YAMLNode]
+        do {
+            documents = try LibYAMLParser.parseDocuments(bytes)
+        } catch {
+            let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
+            throw fail([Diagnostic(.error, "invalid YAML: \(error.problem)", file: name, at: error.position, notes: notes)])
+        }
+        guard let document = documents.first else {
+            throw fail([Diagnostic(.error, "the schema is empty; it needs at least 'formcheck: 1' and 'fields'", file: name,
+                                   at: SourcePosition(line: 1, column: 1))])
+        }
+        if documents.count > 1 {
+            throw fail([Diagnostic(.error, "a schema file holds one YAML document; this one has \(documents.count)", file: name,
+                                   at: documents[1].position)])
+        }
+        let defaultName = String((name.split(separator: "/").last ?? "form").split(separator: ".").first ?? "form")
+        let compiler = SchemaCompiler(file: name)
+        guard let output = compiler.compile(document, defaultName: defaultName) else {
+            throw fail(compiler.diagnostics)
+        }
+        self.name = output.form
+        self.title = output.title
+        self.graph = output.graph
+        self.validator = Validator(graph: output.graph)
+    }
+
+    /// Validates one record.
+    public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
+        validator.validate(record, options: options)
+    }
+
+    /// Validates one record given as a JSON document.
+    /// - Throws: `DataParseError` when the bytes are not well-formed JSON.
+    public func validate(json: [UInt8], options: ValidationOptions = ValidationOptions()) throws(DataParseError) -> ValidationReport {
+        validate(try JSONReader.parse(json), options: options)
+    }
+
+    /// Validates any `Encodable` value by encoding it to JSON first.
+    public func validate(
+        _ value: some Encodable, encoder: JSONEncoder = JSONEncoder(), options: ValidationOptions = ValidationOptions()
+    ) throws -> ValidationReport {
+        validate(try JSONReader.parse(Array(try encoder.encode(value))), options: options)
+    }
+
+    /// Validates a single field of a record, at a schema path such as `email` or `address.zip`.
+    /// - Returns: nil when the schema has no such field.
+    public func validate(
+        field path: String, in record: Value, options: ValidationOptions = ValidationOptions()
+    ) -> ValidationReport? {
+        validator.validate(field: path, in: record, options: options)
+    }
+}

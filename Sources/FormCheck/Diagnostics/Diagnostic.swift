@@ -1,0 +1,49 @@
+/// How serious a diagnostic or a validation failure is.
+public enum Severity: String, Sendable, Hashable, Codable {
+    case error
+    case warning
+}
+
+/// One problem found in a schema or a data file, with the place it was found.
+public struct Diagnostic: Sendable, Hashable {
+    /// A secondary remark attached to a diagnostic, such as libyaml's context.
+    public struct Note: Sendable, Hashable {
+        public var message: String
+        public var position: SourcePosition?
+    }
+
+    public var severity: Severity
+    public var message: String
+    /// The file name as shown to the user.
+    public var file: String
+    public var position: SourcePosition?
+    public var notes: [Note]
+
+    public init(
+        _ severity: Severity = .error, _ message: String, file: String, at position: SourcePosition?,
+        notes: [Note] = []
+    ) {
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.position = position
+        self.notes = notes
+    }
+}
+
+/// A schema that could not be read or compiled: every problem found, in source order.
+public struct SchemaError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    /// The schema text, kept to quote source lines when rendering.
+    public var source: SourceText?
+
+    public init(diagnostics: [Diagnostic], source: SourceText?) {
+        self.diagnostics = diagnostics
+        self.source = source
+    }
+
+    /// The diagnostics rendered as a compiler would print them.
+    public var description: String {
+        DiagnosticRenderer(source: source).render(diagnostics)
+    }
+}

@@ -1,0 +1,50 @@
+/// Renders diagnostics the way compilers print them: `file:line:col: error: message`,
+/// then the source line and a caret under the column.
+public struct DiagnosticRenderer: Sendable {
+    let source: SourceText?
+
+    public init(source: SourceText?) {
+        self.source = source
+    }
+
+    /// Renders every diagnostic, each followed by its quoted line and notes.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(render).joined()
+    }
+
+    /// Renders one diagnostic; the result ends with a newline.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        var out = header(diagnostic.file, diagnostic.position, diagnostic.severity.rawValue, diagnostic.message)
+        out += excerpt(at: diagnostic.position)
+        for note in diagnostic.notes {
+            out += header(diagnostic.file, note.position, "note", note.message)
+            out += excerpt(at: note.position)
+        }
+        return out
+    }
+
+    private func header(_ file: String, _ position: SourcePosition?, _ kind: String, _ message: String) -> String {
+        if let position {
+            return "\(file):\(position.line):\(position.column): \(kind): \(message)\n"
+        }
+        return "\(file): \(kind): \(message)\n"
+    }
+
+    private func excerpt(at position: SourcePosition?) -> String {
+        guard let position, let line = source?.line(position.line) else { return "" }
+        let shown = line.replacingTabs()
+        let padding = String(line.unicodeScalars.prefix(position.column - 1).map { $0 == "\t" ? "\t" : " " })
+            .replacingTabs()
+        return "\(shown)\n\(padding)^\n"
+    }
+}
+
+extension String {
+    fileprivate func replacingTabs() -> String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar == "\t" { out += "    " } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,111 @@
+/// Walks a record along the compiled graph and collects every failure.
+struct Validator: Sendable {
+    let graph: ValidatorGraph
+    let renderer: MessageRenderer
+
+    init(graph: ValidatorGraph) {
+        self.graph = graph
+        self.renderer = MessageRenderer(graph: graph)
+    }
+
+    func validate(_ record: Value, options: ValidationOptions) -> ValidationReport {
+        var run = Run(validator: self, root: record, options: options)
+        guard let object = record.objectValue else {
+            run.report(rule: "type", code: "type", severity: .error, message: nil, parameters: ["expected": .string("object")],
+                       label: "The record", field: "")
+            return ValidationReport(issues: run.issues)
+        }
+        run.validateMembers(of: object, fields: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields)
+        return ValidationReport(issues: run.issues)
+    }
+
+    /// Validates only the field at a schema path (and, for objects and arrays, what it contains).
+    func validate(field path: String, in record: Value, options: ValidationOptions) -> ValidationReport? {
+        guard let id = graph.nodes.firstIndex(where: { $0.path == path }), !path.contains("[]") else { return nil }
+        var keys: [String] = []
+        var current: Int? = id
+        while let node = current.map({ graph.nodes[$0] }) {
+            keys.insert(node.key, at: 0)
+            current = node.parent
+        }
+        var parent = record.objectValue
+        for key in keys.dropLast() { parent = parent?[key]?.objectValue }
+        var run = Run(validator: self, root: record, options: options)
+        run.path = keys.dropLast().map { .key($0) }
+        run.validateField(id, value: parent?[keys.last!], parent: parent)
+        return ValidationReport(issues: run.issues)
+    }
+
+    /// The state of one record's walk.
+    private struct Run {
+        let validator: Validator
+        let root: Value
+        let options: ValidationOptions
+        var path: [ValuePath.Component] = []
+        var issues: [ValidationError] = []
+
+        init(validator: Validator, root: Value, options: ValidationOptions) {
+            self.validator = validator
+            self.root = root
+            self.options = options
+        }
+
+        mutating func validateMembers(of object: ObjectValue, fields: [Int], rejectsUnknown: Bool) {
+            for id in fields {
+                let node = validator.graph.nodes[id]
+                path.append(.key(node.key))
+                validateField(id, value: object[node.key], parent: object)
+                path.removeLast()
+            }
+            guard rejectsUnknown else { return }
+            let known = Set(fields.map { validator.graph.nodes[$0].key })
+            for key in object.keys where !known.contains(key) {
+                path.append(.key(key))
+                report(rule: "unknownField", code: "unknownField", severity: .error, message: nil, parameters: [:],
+                       label: key, field: "")
+                path.removeLast()
+            }
+        }
+
+        mutating func validateField(_ id: Int, value: Value?, parent: ObjectValue?) {
+            let node = validator.graph.nodes[id]
+            let isEmpty = value.isEmptyFormValue
+            if !isEmpty, let value, !node.type.accepts(value) {
+                report(rule: "type", code: "type", severity: .error, message: nil,
+                       parameters: ["expected": .string(node.type.rawValue)], label: node.label, field: node.path)
+                return
+            }
+            let collectAll = node.collectsAllErrors || options.collectAllErrors
+            let context = EvaluationContext(parent: parent, root: root, today: options.today, valueIsEmpty: isEmpty,
+                                            collectsAllErrors: collectAll)
+            var failures: [RuleFailure] = []
+            RuleChain.evaluate(node.rules, on: value, in: context, stopAtFirst: !collectAll, into: &failures)
+            for failure in failures {
+                report(rule: failure.rule, code: failure.code, severity: failure.severity, message: failure.customMessage,
+                       parameters: failure.parameters, label: node.label, field: node.path)
+            }
+            guard !isEmpty else { return }
+            switch value {
+            case .object(let object)? where node.type == .object:
+                validateMembers(of: object, fields: node.children, rejectsUnknown: node.rejectsUnknownFields && !node.children.isEmpty)
+            case .array(let elements)? where node.items != nil:
+                for (index, element) in elements.enumerated() {
+                    path.append(.index(index))
+                    validateField(node.items!, value: element, parent: parent)
+                    path.removeLast()
+                }
+            default:
+                break
+            }
+        }
+
+        mutating func report(
+            rule: String, code: String, severity: Severity, message: String?, parameters: MessageParameters,
+            label: String, field: String
+        ) {
+            let text = validator.renderer.render(rule: rule, customMessage: message, label: label, parameters: parameters)
+            issues.append(ValidationError(path: ValuePath(path), field: field, code: code, rule: rule, severity: severity,
+                                          parameters: parameters, message: text))
+        }
+    }
+}

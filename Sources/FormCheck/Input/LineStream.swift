@@ -1,0 +1,80 @@
+import Foundation
+
+/// Reads a file descriptor in chunks and hands out lines, so a JSON Lines file of any size is read
+/// with memory proportional to its longest line.
+struct LineStream: ~Copyable {
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    private(set) var lineNumber = 0
+    static let chunkSize = 1 << 20
+
+    init(descriptor: Int32, ownsDescriptor: Bool) {
+        self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// The next line without its `\n` (or `\r\n`), or nil at the end of the input.
+    mutating func nextLine() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = buffer[start..<end]
+                start = newline + 1
+                lineNumber += 1
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                lineNumber += 1
+                return line
+            }
+            fill()
+        }
+    }
+
+    /// The first byte that is not white space, reading ahead as needed without consuming anything.
+    mutating func peekFirstNonBlankByte() -> UInt8? {
+        var index = start
+        while true {
+            while index < buffer.count {
+                if ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(buffer[index]) { return buffer[index] }
+                index += 1
+            }
+            if atEnd { return nil }
+            fill()
+            index = max(index, start)
+        }
+    }
+
+    /// Everything not yet consumed.
+    mutating func readAll() -> [UInt8] {
+        while !atEnd { fill() }
+        let rest = Array(buffer[start...])
+        start = buffer.count
+        return rest
+    }
+
+    private mutating func fill() {
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        let oldCount = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        let count = buffer.withUnsafeMutableBufferPointer { pointer in
+            read(descriptor, pointer.baseAddress! + oldCount, Self.chunkSize)
+        }
+        buffer.removeLast(Self.chunkSize - max(count, 0))
+        if count <= 0 { atEnd = true }
+    }
+}

@@ -1,0 +1,32 @@
+/// `oneOf` and `notOneOf`: the value must (or must not) be one of a list, optionally ignoring case.
+extension RuleCatalogue {
+    static let choiceRules: [RuleDefinition] = [
+        choice("oneOf", mustBeIn: true),
+        choice("notOneOf", mustBeIn: false),
+    ]
+
+    private static func choice(_ name: String, mustBeIn: Bool) -> RuleDefinition {
+        RuleDefinition(name, appliesTo: [.string, .integer, .number, .date], arguments: ["value", "ignoreCase"]) { builder in
+            let type = builder.field.type
+            guard let values = builder.literals(for: type) else { return nil }
+            let ignoreCase = builder.boolean("ignoreCase") ?? false
+            if ignoreCase, type != .string {
+                builder.error("'ignoreCase' applies to string fields", at: builder.position)
+                return nil
+            }
+            let parameters: MessageParameters = ["values": .list(values.map(\.displayText))]
+            if ignoreCase {
+                let choices = Set(values.compactMap { $0.stringValue?.lowercased() })
+                return { value, _ in
+                    guard case .string(let text)? = value, choices.contains(text.lowercased()) != mustBeIn else { return .pass }
+                    return .fail(parameters)
+                }
+            }
+            let choices = Set(values)
+            return { value, _ in
+                guard let value, choices.contains(value) != mustBeIn else { return .pass }
+                return .fail(parameters)
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// The parameters of a failure, by placeholder name: `min`, `max`, `other`, ...
+public typealias MessageParameters = [String: MessageArgument]
+
+/// One value a message can show.
+public enum MessageArgument: Sendable, Hashable {
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case list([String])
+    /// Another field, shown by its label: the `{other}` of cross-field rules. Holds the schema path.
+    case field(String)
+    /// Several fields, shown by their labels.
+    case fields([String])
+}
+
+/// What one rule said about a value.
+enum RuleVerdict: Sendable {
+    case pass
+    /// The rule failed; its code, message and severity apply.
+    case fail(MessageParameters)
+    /// Failures of nested rules (`allOf`, `when`), each carrying its own code and message.
+    case failures([RuleFailure])
+}
+
+/// A failed rule before it is placed in a record and rendered.
+struct RuleFailure: Sendable {
+    let rule: String
+    let code: String
+    let severity: Severity
+    let customMessage: String?
+    let parameters: MessageParameters
+}
+
+/// A rule's check: the field's value (nil when missing) and the record around it.
+typealias RuleCheck = @Sendable (Value?, EvaluationContext) -> RuleVerdict
+
+/// A rule resolved at compile time: its arguments are already inside `check`.
+struct CompiledRule: Sendable {
+    let name: String
+    let code: String
+    let severity: Severity
+    let customMessage: String?
+    let position: SourcePosition
+    /// Presence rules, and compositions holding one, also run on empty values.
+    let runsOnEmpty: Bool
+    /// The graph nodes this rule (or a rule nested in it) reads.
+    let referencedNodes: [Int]
+    let check: RuleCheck
+
+    func failure(_ parameters: MessageParameters) -> RuleFailure {
+        RuleFailure(rule: name, code: code, severity: severity, customMessage: customMessage, parameters: parameters)
+    }
+}

@@ -1,0 +1,74 @@
+/// A test on another field, used by `requiredIf`, `requiredUnless` and `when`:
+/// `{ field: country, equals: US }`, `notEquals`, `in: [..]`, or `field` alone for "is filled in".
+struct Condition: Sendable {
+    enum Test: Sendable {
+        case equals(Value)
+        case notEquals(Value)
+        case isIn([Value])
+        case filled
+    }
+
+    let reference: FieldReference
+    let test: Test
+    let otherPath: String
+
+    func holds(in context: EvaluationContext) -> Bool {
+        let value = context.value(of: reference)
+        switch test {
+        case .equals(let expected): return value == expected
+        case .notEquals(let expected): return value != expected
+        case .isIn(let choices): return value.map(choices.contains) ?? false
+        case .filled: return !value.isEmptyFormValue
+        }
+    }
+
+    /// `other`, `operator` and `value` (or `values`), for messages.
+    var parameters: MessageParameters {
+        var parameters: MessageParameters = ["other": .field(otherPath)]
+        switch test {
+        case .equals(let value):
+            parameters["operator"] = .string("equals")
+            parameters["value"] = value.messageArgument
+        case .notEquals(let value):
+            parameters["operator"] = .string("notEquals")
+            parameters["value"] = value.messageArgument
+        case .isIn(let values):
+            parameters["operator"] = .string("in")
+            parameters["values"] = .list(values.map(\.displayText))
+        case .filled:
+            parameters["operator"] = .string("filled")
+        }
+        return parameters
+    }
+
+    static let argumentNames = ["field", "equals", "notEquals", "in"]
+}
+
+extension RuleBuilder {
+    /// Reads `field` and at most one of `equals`, `notEquals`, `in`.
+    mutating func condition() -> Condition? {
+        guard let reference = reference("field") else { return nil }
+        let target = targetNode(reference)
+        let given = ["equals", "notEquals", "in"].filter(has)
+        guard given.count <= 1 else {
+            _ = node(given[1])
+            error("give only one of 'equals', 'notEquals' and 'in'", at: position)
+            return nil
+        }
+        let test: Condition.Test
+        switch given.first {
+        case "equals":
+            guard let value = literal(node("equals")!, for: target.type, name: "equals") else { return nil }
+            test = .equals(value)
+        case "notEquals":
+            guard let value = literal(node("notEquals")!, for: target.type, name: "notEquals") else { return nil }
+            test = .notEquals(value)
+        case "in":
+            guard let values = literals("in", for: target.type) else { return nil }
+            test = .isIn(values)
+        default:
+            test = .filled
+        }
+        return Condition(reference: reference, test: test, otherPath: target.path)
+    }
+}

@@ -1,0 +1,41 @@
+/// Rules on `date` fields (`YYYY-MM-DD`): order against a date, `today` or another date field, and ages.
+extension RuleCatalogue {
+    static let dateRules: [RuleDefinition] = [
+        order("after") { $0 > $1 },
+        order("before") { $0 < $1 },
+        RuleDefinition("minAge", appliesTo: .dates, arguments: ["value"]) { builder in
+            guard let years = builder.integer() else { return nil }
+            builder.noteBound("age", .lower, Double(years))
+            return RuleChecks.date(["age": .integer(years)]) { date, context in date.age(on: context.today) >= years }
+        },
+        RuleDefinition("maxAge", appliesTo: .dates, arguments: ["value"]) { builder in
+            guard let years = builder.integer() else { return nil }
+            builder.noteBound("age", .upper, Double(years))
+            return RuleChecks.date(["age": .integer(years)]) { date, context in date.age(on: context.today) <= years }
+        },
+    ]
+
+    /// `after` and `before`: strict order against `YYYY-MM-DD`, `today`, or `{ field: NAME }`.
+    private static func order(_ name: String, test: @escaping @Sendable (LocalDate, LocalDate) -> Bool) -> RuleDefinition {
+        RuleDefinition(name, appliesTo: .dates, arguments: ["value", "field"]) { builder in
+            var parameters: MessageParameters = [:]
+            let comparand = builder.comparand(named: "date", fieldTypes: .dates, parameters: &parameters) { builder in
+                guard let node = builder.node("value") else { return nil }
+                if node.scalarText == "today" { return (.today, .string("today")) }
+                guard let text = node.scalarText, LocalDate(iso8601: text) != nil else {
+                    builder.wrongType(node, expected: "a date written YYYY-MM-DD, or 'today'", name: "value")
+                    return nil
+                }
+                return (.literal(.string(text)), .string(text))
+            }
+            guard let comparand else { return nil }
+            let fixed = parameters
+            return RuleChecks.date(fixed) { date, context in
+                guard let text = comparand.resolve(in: context)?.stringValue, let limit = LocalDate(iso8601: text) else {
+                    return true
+                }
+                return test(date, limit)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// Rules on integer and number fields. Each comparison also takes `{ field: NAME }` to compare with another field.
+extension RuleCatalogue {
+    static let numberRules: [RuleDefinition] = [
+        comparison("min", placeholder: "min", bound: .lower) { $0 >= 0 },
+        comparison("max", placeholder: "max", bound: .upper) { $0 <= 0 },
+        comparison("greaterThan", placeholder: "limit", bound: nil) { $0 > 0 },
+        comparison("lessThan", placeholder: "limit", bound: nil) { $0 < 0 },
+        RuleDefinition("between", appliesTo: .numbers, arguments: ["min", "max"]) { builder in
+            let min = builder.number("min")
+            let max = builder.number("max")
+            guard let min, let max else { return nil }
+            if NumericOrder.compare(min, max)! > 0 {
+                builder.error("'min' (\(min.displayText)) is greater than 'max' (\(max.displayText)) in 'between', so no value can pass",
+                              at: builder.position)
+                return nil
+            }
+            let parameters: MessageParameters = ["min": min.messageArgument, "max": max.messageArgument]
+            return { value, _ in
+                guard let value, let low = NumericOrder.compare(value, min), let high = NumericOrder.compare(value, max),
+                    low < 0 || high > 0
+                else { return .pass }
+                return .fail(parameters)
+            }
+        },
+        RuleDefinition("multipleOf", appliesTo: .numbers, arguments: ["value"]) { builder in
+            guard let factor = builder.number() else { return nil }
+            guard factor.doubleValue! > 0 else {
+                builder.wrongType(builder.node("value")!, expected: "a number greater than 0", name: "value")
+                return nil
+            }
+            return { value, _ in
+                guard let value else { return .pass }
+                return isMultiple(value, of: factor) ? .pass : .fail(["factor": factor.messageArgument])
+            }
+        },
+    ]
+
+    /// `min`, `max`, `greaterThan`, `lessThan`: `test` receives the value's order against the limit (-1, 0, 1).
+    private static func comparison(
+        _ name: String, placeholder: String, bound: BoundsChecker.Bound.Side?, test: @escaping @Sendable (Int) -> Bool
+    ) -> RuleDefinition {
+        RuleDefinition(name, appliesTo: .numbers, arguments: ["value", "field"]) { builder in
+            var parameters: MessageParameters = [:]
+            let comparand = builder.comparand(named: placeholder, fieldTypes: .numbers, parameters: &parameters) { builder in
+                guard let limit = builder.number() else { return nil }
+                if let bound { builder.noteBound("value", bound, limit.doubleValue!) }
+                return (.literal(limit), limit.messageArgument)
+            }
+            guard let comparand else { return nil }
+            let fixed = parameters
+            return { value, context in
+                guard let value, let limit = comparand.resolve(in: context), let order = NumericOrder.compare(value, limit)
+                else { return .pass }
+                return test(order) ? .pass : .fail(fixed)
+            }
+        }
+    }
+
+    /// Exact for integers; for fractions, within a relative tolerance of 1e-9 so `0.3` is a multiple of `0.1`.
+    static func isMultiple(_ value: Value, of factor: Value) -> Bool {
+        if case .integer(let a) = value, case .integer(let b) = factor { return a % b == 0 }
+        guard let a = value.doubleValue, let b = factor.doubleValue else { return true }
+        let quotient = a / b
+        return abs(quotient - quotient.rounded()) <= 1e-9 * max(1, abs(quotient))
+    }
+}

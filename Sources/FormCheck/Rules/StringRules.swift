@@ -1,0 +1,97 @@
+/// Rules on text: lengths (in user-perceived characters), patterns, formats and character classes.
+extension RuleCatalogue {
+    static let stringRules: [RuleDefinition] = [
+        RuleDefinition("minLength", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let min = builder.integer() else { return nil }
+            builder.noteBound("length", .lower, Double(min))
+            return RuleChecks.string(["min": .integer(min)]) { $0.count >= min }
+        },
+        RuleDefinition("maxLength", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let max = builder.integer() else { return nil }
+            builder.noteBound("length", .upper, Double(max))
+            return RuleChecks.string(["max": .integer(max)]) { $0.count <= max }
+        },
+        RuleDefinition("length", appliesTo: .strings, arguments: ["min", "max"]) { builder in
+            guard builder.has("min") || builder.has("max") else {
+                builder.error("rule 'length' needs 'min', 'max' or both", at: builder.position)
+                return nil
+            }
+            let min = builder.integer("min", required: false)
+            let max = builder.integer("max", required: false)
+            guard !builder.failed else { return nil }
+            if let min, let max, min > max {
+                builder.error("'min' (\(min)) is greater than 'max' (\(max)) in 'length', so no value can pass", at: builder.position)
+                return nil
+            }
+            if let min { builder.noteBound("length", .lower, Double(min)) }
+            if let max { builder.noteBound("length", .upper, Double(max)) }
+            var parameters: MessageParameters = [:]
+            parameters["min"] = min.map { .integer($0) }
+            parameters["max"] = max.map { .integer($0) }
+            parameters["bounds"] = .string(min != nil && max != nil ? "both" : (min != nil ? "min" : "max"))
+            return RuleChecks.string(parameters) { text in
+                let count = text.count
+                return count >= (min ?? 0) && count <= (max ?? .max)
+            }
+        },
+        RuleDefinition("pattern", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let expression = builder.regularExpression() else { return nil }
+            return RuleChecks.string(["pattern": .string(expression.source)]) { expression.matches($0) }
+        },
+        RuleDefinition("notPattern", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let expression = builder.regularExpression() else { return nil }
+            return RuleChecks.string(["pattern": .string(expression.source)]) { !expression.matches($0) }
+        },
+        RuleDefinition("email", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isEmail($0) } },
+        RuleDefinition("url", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isWebURL($0) } },
+        RuleDefinition("uuid", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isUUID($0) } },
+        RuleDefinition("startsWith", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let prefix = builder.string() else { return nil }
+            return RuleChecks.string(["prefix": .string(prefix)]) { $0.hasPrefix(prefix) }
+        },
+        RuleDefinition("endsWith", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let suffix = builder.string() else { return nil }
+            return RuleChecks.string(["suffix": .string(suffix)]) { $0.hasSuffix(suffix) }
+        },
+        RuleDefinition("contains", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let text = builder.string() else { return nil }
+            return RuleChecks.string(["text": .string(text)]) { $0.contains(text) }
+        },
+        RuleDefinition("containsUppercase", appliesTo: .strings) { _ in
+            RuleChecks.string { $0.contains(where: CharacterClasses.isUppercase) }
+        },
+        RuleDefinition("containsLowercase", appliesTo: .strings) { _ in
+            RuleChecks.string { $0.contains(where: CharacterClasses.isLowercase) }
+        },
+        RuleDefinition("containsDigit", appliesTo: .strings) { _ in
+            RuleChecks.string { $0.contains(where: CharacterClasses.isDigit) }
+        },
+        RuleDefinition("containsSymbol", appliesTo: .strings) { _ in
+            RuleChecks.string { $0.contains(where: CharacterClasses.isSymbol) }
+        },
+        RuleDefinition("alpha", appliesTo: .strings) { _ in
+            RuleChecks.string { $0.allSatisfy(\.isLetter) }
+        },
+        RuleDefinition("alphanumeric", appliesTo: .strings) { _ in
+            RuleChecks.string { $0.allSatisfy { $0.isLetter || CharacterClasses.isDigit($0) } }
+        },
+        RuleDefinition("strength", appliesTo: .strings, arguments: ["value"]) { builder in
+            guard let node = builder.node("value") else { return nil }
+            let levels = PasswordStrength.Level.allCases.dropFirst()
+            guard let name = node.scalarText, let required = PasswordStrength.Level(rawValue: name), required != .weak else {
+                builder.error("the argument of 'strength' must be one of: \(levels.map(\.rawValue).joined(separator: ", "))",
+                              at: node.position)
+                return nil
+            }
+            return { value, _ in
+                guard case .string(let password)? = value else { return .pass }
+                let strength = PasswordStrength(password)
+                guard strength.level < required else { return .pass }
+                return .fail([
+                    "score": .integer(strength.score), "level": .string(strength.level.rawValue),
+                    "required": .string(required.rawValue), "unmet": .list(strength.unmet.map(\.rawValue)),
+                ])
+            }
+        },
+    ]
+}

@@ -1,0 +1,103 @@
+/// The fixed text formats checked by `email`, `url` and `uuid`, on UTF-8 bytes without regular expressions.
+enum TextFormats {
+    /// A valid e-mail address as the WHATWG HTML standard defines it for `<input type=email>`:
+    /// `^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$`
+    static func isEmail(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
+        for byte in bytes[..<at] where !isEmailLocalByte(byte) { return false }
+        return isHostname(bytes[(at + 1)...])
+    }
+
+    private static func isEmailLocalByte(_ byte: UInt8) -> Bool {
+        if isASCIIAlphanumeric(byte) { return true }
+        return "_.!#$%&'*+/=?^`{|}~-".utf8.contains(byte)
+    }
+
+    /// Dot-separated labels of 1 to 63 letters, digits and inner hyphens.
+    private static func isHostname(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard (1...63).contains(label.count), isASCIIAlphanumeric(label.first!), isASCIIAlphanumeric(label.last!),
+                label.allSatisfy({ isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") })
+            else { return false }
+        }
+        return true
+    }
+
+    /// An absolute `http` or `https` URL with a host: `https://example.com:8080/path?q#f`.
+    /// The host is a name of letters (any script), digits, hyphens and dots, or a bracketed IPv6 address;
+    /// the port, if any, is 1 to 65535; no white space or control characters anywhere.
+    static func isWebURL(_ text: String) -> Bool {
+        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { return false }
+        let lowered = text.lowercased()
+        let rest: Substring
+        if lowered.hasPrefix("https://") {
+            rest = text.dropFirst(8)
+        } else if lowered.hasPrefix("http://") {
+            rest = text.dropFirst(7)
+        } else {
+            return false
+        }
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = authority
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return false }
+            let address = authority[authority.index(after: authority.startIndex)..<close]
+            guard address.contains(":"), address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+            host = authority[...close]
+            let after = authority[authority.index(after: close)...]
+            guard after.isEmpty || (after.hasPrefix(":") && isPort(after.dropFirst())) else { return false }
+            return true
+        }
+        if let colon = authority.lastIndex(of: ":") {
+            guard isPort(authority[authority.index(after: colon)...]) else { return false }
+            host = authority[..<colon]
+        }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        return !host.isEmpty && labels.allSatisfy { label in
+            !label.isEmpty && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        }
+    }
+
+    private static func isPort(_ text: Substring) -> Bool {
+        guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(text) else { return false }
+        return (1...65535).contains(port)
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits, either case, any version.
+    static func isUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !(isASCIIAlphanumeric(byte) && Character(Unicode.Scalar(byte)).isHexDigit) {
+                return false
+            }
+        }
+        return true
+    }
+
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}
+
+/// The character classes of the `contains...`, `alpha` and `alphanumeric` rules, by Unicode properties.
+enum CharacterClasses {
+    static func isUppercase(_ character: Character) -> Bool { character.isUppercase }
+    static func isLowercase(_ character: Character) -> Bool { character.isLowercase }
+    /// A decimal digit of any script (general category Nd).
+    static func isDigit(_ character: Character) -> Bool {
+        character.unicodeScalars.first?.properties.generalCategory == .decimalNumber
+    }
+    /// Punctuation or a symbol: anything that is not a letter, a digit or white space.
+    static func isSymbol(_ character: Character) -> Bool {
+        !character.isLetter && !isDigit(character) && !character.isWhitespace
+    }
+}

@@ -1,0 +1,21 @@
+/// One compiled field of the graph: a declared field, or the `items` template of an array field.
+struct FieldNode: Sendable {
+    let id: Int
+    /// The key in its object; empty for an `items` template.
+    let key: String
+    /// The schema path: `address.zip`, `tags[]`.
+    let path: String
+    let label: String
+    let type: FieldType
+    let isSensitive: Bool
+    let collectsAllErrors: Bool
+    /// For objects: whether members the schema does not declare are errors.
+    let rejectsUnknownFields: Bool
+    let parent: Int?
+    let position: SourcePosition
+    var rules: [CompiledRule] = []
+    /// Declared fields of an object, in schema order.
+    var children: [Int] = []
+    /// The template applied to each element of an array.
+    var items: Int?
+}

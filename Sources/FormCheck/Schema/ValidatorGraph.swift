@@ -1,0 +1,68 @@
+/// The compiled form: every field in schema order with its resolved rule chain, and the
+/// dependency edges between fields created by cross-field references.
+public struct ValidatorGraph: Sendable {
+    /// Public facts about one field of the graph.
+    public struct Field: Sendable, Hashable {
+        /// The schema path: `email`, `address.zip`, `tags[]` for the items of `tags`.
+        public let path: String
+        public let label: String
+        public let type: FieldType
+        public let isSensitive: Bool
+        /// The rule names of its chain, in order.
+        public let rules: [String]
+        /// Where the field is declared in the schema.
+        public let position: SourcePosition
+    }
+
+    let nodes: [FieldNode]
+    let rootFields: [Int]
+    let rejectsUnknownRootFields: Bool
+    private let nodeByPath: [String: Int]
+    /// For each node, the nodes whose rules read it.
+    private let dependentsByNode: [[Int]]
+
+    init(nodes: [FieldNode], rootFields: [Int], rejectsUnknownRootFields: Bool) {
+        self.nodes = nodes
+        self.rootFields = rootFields
+        self.rejectsUnknownRootFields = rejectsUnknownRootFields
+        self.nodeByPath = Dictionary(nodes.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first })
+        var dependents = Array(repeating: [Int](), count: nodes.count)
+        for node in nodes {
+            for target in Set(node.rules.flatMap(\.referencedNodes)).sorted() where !dependents[target].contains(node.id) {
+                dependents[target].append(node.id)
+            }
+        }
+        self.dependentsByNode = dependents.map { $0.sorted() }
+    }
+
+    /// Every field, parents before their children, in schema order.
+    public var fields: [Field] {
+        nodes.map(field(of:))
+    }
+
+    /// The field at a schema path, if the schema declares it.
+    public func field(at path: String) -> Field? {
+        nodeByPath[path].map { field(of: nodes[$0]) }
+    }
+
+    /// The fields whose rules read the field at `path`: what to revalidate when it changes.
+    public func dependents(of path: String) -> [Field] {
+        guard let id = nodeByPath[path] else { return [] }
+        return dependentsByNode[id].map { field(of: nodes[$0]) }
+    }
+
+    /// The fields that the rules of the field at `path` read.
+    public func references(of path: String) -> [Field] {
+        guard let id = nodeByPath[path] else { return [] }
+        return Set(nodes[id].rules.flatMap(\.referencedNodes)).sorted().map { field(of: nodes[$0]) }
+    }
+
+    func label(ofPath path: String) -> String {
+        nodeByPath[path].map { nodes[$0].label } ?? path
+    }
+
+    private func field(of node: FieldNode) -> Field {
+        Field(path: node.path, label: node.label, type: node.type, isSensitive: node.isSensitive,
+              rules: node.rules.map(\.name), position: node.position)
+    }
+}

@@ -1,0 +1,315 @@
+/// A strict RFC 8259 JSON reader working directly on UTF-8 bytes.
+///
+/// It keeps the byte offset where each top-level record starts, so positions cost nothing until
+/// an error needs one, and it refuses nesting deeper than `maximumDepth` instead of overflowing the stack.
+struct JSONReader: ~Copyable {
+    static let maximumDepth = 512
+
+    /// A failure at a byte offset; converted to a line and column by the caller that owns the bytes.
+    struct Failure: Error {
+        var message: String
+        var offset: Int
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var offset = 0
+
+    /// Reads the bytes inside `body`; the reader must not escape it.
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Parses one JSON document.
+    static func parse(_ bytes: [UInt8]) throws(DataParseError) -> Value {
+        try parseRecords(bytes, splittingTopLevelArray: false)[0].value
+    }
+
+    /// Parses one JSON document; a top-level array yields one record per element, each with its
+    /// starting byte offset, and anything else yields a single record.
+    static func parseRecords(
+        _ bytes: [UInt8], splittingTopLevelArray: Bool = true
+    ) throws(DataParseError) -> [(value: Value, offset: Int)] {
+        let result: Result<[(value: Value, offset: Int)], Failure> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer)
+            do throws(Failure) {
+                return .success(try reader.readDocument(splittingTopLevelArray: splittingTopLevelArray))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let records): return records
+        case .failure(let failure):
+            throw DataParseError(message: failure.message, position: SourceText.position(ofOffset: failure.offset, in: bytes))
+        }
+    }
+
+    private mutating func readDocument(splittingTopLevelArray: Bool) throws(Failure) -> [(value: Value, offset: Int)] {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+        skipWhitespace()
+        guard offset < bytes.count else { throw Failure(message: "the document is empty", offset: offset) }
+        var records: [(value: Value, offset: Int)] = []
+        if splittingTopLevelArray, bytes[offset] == UInt8(ascii: "[") {
+            offset += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") {
+                offset += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    let start = offset
+                    records.append((try readValue(depth: 1), start))
+                    skipWhitespace()
+                    if try expectSeparator(closing: UInt8(ascii: "]"), what: "an array element") { break }
+                }
+            }
+        } else {
+            let start = offset
+            records.append((try readValue(depth: 0), start))
+        }
+        skipWhitespace()
+        guard offset == bytes.count else {
+            throw Failure(message: "unexpected content after the end of the JSON document", offset: offset)
+        }
+        return records
+    }
+
+    private func peek() -> UInt8? {
+        offset < bytes.count ? bytes[offset] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    /// After an element: consumes `,` (returns false) or the closing bracket (returns true).
+    private mutating func expectSeparator(closing: UInt8, what: String) throws(Failure) -> Bool {
+        switch peek() {
+        case UInt8(ascii: ","):
+            offset += 1
+            return false
+        case closing:
+            offset += 1
+            return true
+        case nil:
+            throw Failure(message: "unexpected end of data: expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(what)", offset: offset)
+        default:
+            throw Failure(message: "expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(what)", offset: offset)
+        }
+    }
+
+    private mutating func readValue(depth: Int) throws(Failure) -> Value {
+        guard let byte = peek() else {
+            throw Failure(message: "unexpected end of data: expected a value", offset: offset)
+        }
+        switch byte {
+        case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try readArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try readLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
+        default:
+            throw Failure(message: "expected a value (an object, array, string, number, true, false or null)", offset: offset)
+        }
+    }
+
+    private mutating func enter(_ depth: Int) throws(Failure) {
+        guard depth <= JSONReader.maximumDepth else {
+            throw Failure(message: "nesting is deeper than \(JSONReader.maximumDepth) levels", offset: offset)
+        }
+    }
+
+    private mutating func readObject(depth: Int) throws(Failure) -> Value {
+        try enter(depth)
+        offset += 1
+        var object = ObjectValue()
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else {
+                throw Failure(message: peek() == nil ? "unexpected end of data: expected a member name" : "expected a member name in double quotes", offset: offset)
+            }
+            let key = try readString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else {
+                throw Failure(message: "expected ':' after a member name", offset: offset)
+            }
+            offset += 1
+            skipWhitespace()
+            object[key] = try readValue(depth: depth)
+            skipWhitespace()
+            if try expectSeparator(closing: UInt8(ascii: "}"), what: "an object member") { return .object(object) }
+        }
+    }
+
+    private mutating func readArray(depth: Int) throws(Failure) -> Value {
+        try enter(depth)
+        offset += 1
+        var array: [Value] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            offset += 1
+            return .array(array)
+        }
+        while true {
+            skipWhitespace()
+            array.append(try readValue(depth: depth))
+            skipWhitespace()
+            if try expectSeparator(closing: UInt8(ascii: "]"), what: "an array element") { return .array(array) }
+        }
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws(Failure) {
+        let start = offset
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for byte in expected {
+            guard offset < bytes.count, bytes[offset] == byte else {
+                throw Failure(message: "expected a value (an object, array, string, number, true, false or null)", offset: start)
+            }
+            offset += 1
+        }
+    }
+
+    private mutating func readNumber() throws(Failure) -> Value {
+        let start = offset
+        var isInteger = true
+        func digit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+        if peek() == UInt8(ascii: "-") { offset += 1 }
+        if peek() == UInt8(ascii: "0") {
+            offset += 1
+        } else if digit(peek()) {
+            while digit(peek()) { offset += 1 }
+        } else {
+            throw Failure(message: "invalid number: expected a digit", offset: offset)
+        }
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            offset += 1
+            guard digit(peek()) else { throw Failure(message: "invalid number: expected a digit after '.'", offset: offset) }
+            while digit(peek()) { offset += 1 }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
+            offset += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
+            guard digit(peek()) else { throw Failure(message: "invalid number: expected a digit in the exponent", offset: offset) }
+            while digit(peek()) { offset += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        if isInteger, let int = Int(text) { return .integer(int) }
+        guard let double = Double(text), double.isFinite else {
+            throw Failure(message: "number out of range", offset: start)
+        }
+        return .number(double)
+    }
+
+    private mutating func readString() throws(Failure) -> String {
+        offset += 1
+        let start = offset
+        var isASCII = true
+        // Fast path: no escapes, so the bytes between the quotes are the string.
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+                offset += 1
+                return try decode(slice, isASCII: isASCII, at: start)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw Failure(message: "control character in a string; escape it", offset: offset) }
+            if byte >= 0x80 { isASCII = false }
+            offset += 1
+        }
+        guard offset < bytes.count else {
+            throw Failure(message: "unexpected end of data: unterminated string", offset: start - 1)
+        }
+        var scratch = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                return try scratch.withUnsafeBufferPointer { buffer throws(Failure) in
+                    try decode(buffer, isASCII: false, at: start)
+                }
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &scratch)
+            case 0..<0x20:
+                throw Failure(message: "control character in a string; escape it", offset: offset)
+            default:
+                scratch.append(byte)
+                offset += 1
+            }
+        }
+        throw Failure(message: "unexpected end of data: unterminated string", offset: start - 1)
+    }
+
+    private func decode(_ slice: UnsafeBufferPointer<UInt8>, isASCII: Bool, at start: Int) throws(Failure) -> String {
+        if isASCII { return String(decoding: slice, as: UTF8.self) }
+        guard let string = String(validating: slice, as: UTF8.self) else {
+            throw Failure(message: "a string is not valid UTF-8", offset: start)
+        }
+        return string
+    }
+
+    private mutating func readEscape(into scratch: inout [UInt8]) throws(Failure) {
+        let start = offset
+        offset += 1
+        guard let byte = peek() else { throw Failure(message: "unexpected end of data: unterminated string", offset: start) }
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try readHex4(escapeStart: start)
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                    throw Failure(message: "invalid \\u escape: unpaired surrogate", offset: start)
+                }
+                offset += 2
+                let low = try readHex4(escapeStart: start)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw Failure(message: "invalid \\u escape: unpaired surrogate", offset: start)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw Failure(message: "invalid \\u escape: unpaired surrogate", offset: start)
+            }
+            scratch.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+        default:
+            throw Failure(message: "invalid escape sequence in a string", offset: start)
+        }
+    }
+
+    private mutating func readHex4(escapeStart: Int) throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek() else { throw Failure(message: "unexpected end of data: unterminated string", offset: escapeStart) }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw Failure(message: "invalid \\u escape: expected four hexadecimal digits", offset: escapeStart)
+            }
+            value = value * 16 + digit
+            offset += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,115 @@
+/// A JSON-like value: what a record and each of its fields hold.
+///
+/// Numbers keep their spelling's kind: `18` is `.integer`, `18.5` and `1e3` are `.number`.
+/// Equality is JSON equality: `1` equals `1.0`.
+public enum Value: Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([Value])
+    case object(ObjectValue)
+
+    /// The string, when this is a string.
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The numeric value of an integer or a number.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let int): return Double(int)
+        case .number(let double): return double
+        default: return nil
+        }
+    }
+
+    /// The members, when this is an object.
+    public var objectValue: ObjectValue? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    public var arrayValue: [Value]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    /// The member named `key`, when this is an object that has it.
+    public subscript(key: String) -> Value? {
+        objectValue?[key]
+    }
+
+    /// True for what a form treats as not filled in: `null`, an empty string or one of only white space.
+    public var isEmptyFormValue: Bool {
+        switch self {
+        case .null: return true
+        case .string(let string): return string.allSatisfy(\.isWhitespace)
+        default: return false
+        }
+    }
+
+    /// The JSON type's name, for messages.
+    var jsonTypeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .integer, .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}
+
+extension Optional where Wrapped == Value {
+    /// True when missing, or present but empty in the form sense.
+    var isEmptyFormValue: Bool { self?.isEmptyFormValue ?? true }
+}
+
+extension Value: Hashable {
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.integer, .number), (.number, .integer), (.number, .number):
+            return lhs.doubleValue == rhs.doubleValue
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let bool): hasher.combine(bool)
+        case .integer(let int): hasher.combine(Double(int))
+        case .number(let double): hasher.combine(double)
+        case .string(let string): hasher.combine(string)
+        case .array(let array): hasher.combine(array)
+        case .object(let object): hasher.combine(object)
+        }
+    }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: Value...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        var object = ObjectValue()
+        for (key, value) in elements { object[key] = value }
+        self = .object(object)
+    }
+}

@@ -1,0 +1,157 @@
+internal import CLibYAML
+
+/// The only file that touches libyaml: it turns the parser's events into `YAMLNode` trees.
+///
+/// Every libyaml resource is owned by Swift scope: the parser is deleted when `parse` returns and
+/// each event right after it is consumed. Positions come from start marks, converted to 1-based.
+enum LibYAMLParser {
+    /// Deeper nesting is rejected, so later recursive walks stay well inside the stack.
+    static let maximumDepth = 256
+    /// Aliases may not expand a document past this many nodes (guards against "billion laughs").
+    static let maximumExpandedNodes = 1_000_000
+
+    /// Parses every document of a YAML stream.
+    static func parseDocuments(_ bytes: [UInt8]) throws(YAMLParseError) -> [YAMLNode] {
+        guard !bytes.isEmpty else { return [] }
+        var builder = TreeBuilder()
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLParseError(problem: "libyaml could not allocate a parser")
+        }
+        defer { yaml_parser_delete(&parser) }
+
+        let result: Result<[YAMLNode], YAMLParseError> = bytes.withUnsafeBufferPointer { buffer in
+            // The buffer must outlive every call to yaml_parser_parse: parsing happens inside this closure.
+            yaml_parser_set_input_string(&parser, buffer.baseAddress!, buffer.count)
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    return .failure(error(of: parser))
+                }
+                defer { yaml_event_delete(&event) }
+                do throws(YAMLParseError) {
+                    if try builder.consume(event) { return .success(builder.documents) }
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private static func error(of parser: yaml_parser_t) -> YAMLParseError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be read"
+        let context = parser.context.map { String(cString: $0) }
+        return YAMLParseError(
+            problem: problem,
+            position: position(of: parser.problem_mark),
+            context: context,
+            contextPosition: context == nil ? nil : position(of: parser.context_mark)
+        )
+    }
+
+    fileprivate static func position(of mark: yaml_mark_t) -> SourcePosition {
+        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+}
+
+/// Assembles nodes from events with an explicit stack, so deep documents cannot overflow the call stack.
+private struct TreeBuilder {
+    private enum Frame {
+        case sequence(items: [YAMLNode], position: SourcePosition, anchor: String?, size: Int)
+        case mapping(pairs: [YAMLPair], pendingKey: YAMLNode?, position: SourcePosition, anchor: String?, size: Int)
+    }
+
+    private(set) var documents: [YAMLNode] = []
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var expandedNodes = 0
+
+    /// Consumes one event; returns true at the end of the stream.
+    mutating func consume(_ event: yaml_event_t) throws(YAMLParseError) -> Bool {
+        let position = LibYAMLParser.position(of: event.start_mark)
+        switch event.type {
+        case YAML_STREAM_END_EVENT:
+            return true
+        case YAML_DOCUMENT_START_EVENT:
+            anchors = [:]
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = LibYAMLParser.string(scalar.value, length: Int(scalar.length))
+            let tag = LibYAMLParser.string(scalar.tag)
+            let isPlain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
+                && tag != "tag:yaml.org,2002:str"
+            let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position)
+            try add(node, size: 1, anchor: LibYAMLParser.string(scalar.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = LibYAMLParser.string(event.data.alias.anchor) ?? ""
+            guard let target = anchors[name] else {
+                throw YAMLParseError(problem: "unknown alias '*\(name)'", position: position)
+            }
+            var node = target.node
+            node.position = position
+            try add(node, size: target.size, anchor: nil)
+        case YAML_SEQUENCE_START_EVENT:
+            try push(.sequence(items: [], position: position,
+                               anchor: LibYAMLParser.string(event.data.sequence_start.anchor), size: 1), at: position)
+        case YAML_MAPPING_START_EVENT:
+            try push(.mapping(pairs: [], pendingKey: nil, position: position,
+                              anchor: LibYAMLParser.string(event.data.mapping_start.anchor), size: 1), at: position)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { break }
+            switch frame {
+            case .sequence(let items, let start, let anchor, let size):
+                try add(YAMLNode(kind: .sequence(items), position: start), size: size, anchor: anchor)
+            case .mapping(let pairs, _, let start, let anchor, let size):
+                try add(YAMLNode(kind: .mapping(pairs), position: start), size: size, anchor: anchor)
+            }
+        default:
+            break
+        }
+        return false
+    }
+
+    private mutating func push(_ frame: Frame, at position: SourcePosition) throws(YAMLParseError) {
+        guard stack.count < LibYAMLParser.maximumDepth else {
+            throw YAMLParseError(
+                problem: "nesting is deeper than \(LibYAMLParser.maximumDepth) levels", position: position)
+        }
+        stack.append(frame)
+    }
+
+    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) throws(YAMLParseError) {
+        expandedNodes += size
+        guard expandedNodes <= LibYAMLParser.maximumExpandedNodes else {
+            throw YAMLParseError(
+                problem: "the document expands to more than \(LibYAMLParser.maximumExpandedNodes) nodes through aliases",
+                position: node.position)
+        }
+        if let anchor { anchors[anchor] = (node, size) }
+        guard let top = stack.popLast() else {
+            documents.append(node)
+            return
+        }
+        switch top {
+        case .sequence(var items, let position, let anchor, let total):
+            items.append(node)
+            stack.append(.sequence(items: items, position: position, anchor: anchor, size: total + size))
+        case .mapping(var pairs, let pendingKey, let position, let anchor, let total):
+            if let key = pendingKey {
+                pairs.append(YAMLPair(key: key, value: node))
+                stack.append(.mapping(pairs: pairs, pendingKey: nil, position: position, anchor: anchor, size: total + size))
+            } else {
+                stack.append(.mapping(pairs: pairs, pendingKey: node, position: position, anchor: anchor, size: total + size))
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A node of a parsed YAML (or JSON) document, with the position where it starts.
+struct YAMLNode: Sendable {
+    enum Kind: Sendable {
+        /// A scalar; `isPlain` is false for quoted, block and `!!str`-tagged scalars, which are always strings.
+        case scalar(String, isPlain: Bool)
+        case sequence([YAMLNode])
+        case mapping([YAMLPair])
+    }
+
+    var kind: Kind
+    var position: SourcePosition
+
+    var scalarText: String? {
+        if case .scalar(let text, _) = kind { return text }
+        return nil
+    }
+
+    var sequence: [YAMLNode]? {
+        if case .sequence(let items) = kind { return items }
+        return nil
+    }
+
+    var mapping: [YAMLPair]? {
+        if case .mapping(let pairs) = kind { return pairs }
+        return nil
+    }
+
+    /// A short noun for messages: "a string", "a list", "a mapping", "a number"...
+    var kindDescription: String {
+        switch kind {
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        case .scalar:
+            switch YAMLScalarResolver.value(of: self) {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .integer, .number: return "a number"
+            default: return "a string"
+            }
+        }
+    }
+}
+
+/// One key and value of a YAML mapping, in document order.
+struct YAMLPair: Sendable {
+    var key: YAMLNode
+    var value: YAMLNode
+
+    /// The key's text when it is a scalar.
+    var keyText: String? { key.scalarText }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import FormCheck
+
+/// `formcheck check SCHEMA DATA...` (the default command): validates every record and reports each issue.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check JSON, JSON Lines or YAML records against a schema (the default command).")
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The schema file (YAML or JSON).")
+    var schema: String
+
+    @Argument(help: "Data files, directories (walked recursively) or '-' for standard input.")
+    var data: [String]
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Report every failing rule of every field, not only each field's first.")
+    var allErrors = false
+
+    @Option(help: ArgumentHelp("The format of standard input and of files without a data extension: json, jsonl or yaml.",
+                               valueName: "format"))
+    var dataFormat: DataFormat?
+
+    @Option(help: ArgumentHelp("The date that 'today', minAge and maxAge use (default: the local date).", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    func validate() throws {
+        if data.isEmpty { throw ValidationError("Give at least one data file, directory, or '-' for standard input.") }
+        if let today, LocalDate(iso8601: today) == nil {
+            throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
+        }
+    }
+
+    func run() throws {
+        let compiled: FormSchema
+        do {
+            compiled = try FormSchema(contentsOfFile: schema)
+        } catch {
+            Output.error(error.description)
+            throw ExitStatus.failure
+        }
+        let options = ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today())
+        var reporter: any CheckReporter = format == .json ? JSONReporter(schema: schema, form: compiled.name) : TextReporter()
+        var summary = CheckSummary()
+        let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)
+        for (name, message) in problems {
+            reporter.problem(file: name, position: nil, message: message)
+            summary.unreadable += 1
+        }
+        for input in inputs {
+            summary.files += 1
+            let handle: (DataRecord) -> Void = { record in
+                switch record.content {
+                case .success(let value):
+                    let report = compiled.validate(value, options: options)
+                    summary.records += 1
+                    if report.isValid { summary.valid += 1 } else { summary.invalid += 1 }
+                    let errors = report.errors.count
+                    summary.errors += errors
+                    summary.warnings += report.issues.count - errors
+                    if !report.issues.isEmpty { reporter.record(file: input.name, record: record, report: report) }
+                case .failure(let error):
+                    summary.unreadable += 1
+                    reporter.problem(file: input.name, position: error.position, message: "malformed JSON: \(error.message)")
+                }
+            }
+            do {
+                switch input.source {
+                case .file(let path, let format):
+                    try DataReader.forEachRecord(inFile: path, format: format, handle)
+                case .standardInput(let format):
+                    try DataReader.forEachRecordInStandardInput(format: format, handle)
+                }
+            } catch {
+                summary.unreadable += 1
+                switch error {
+                case .unreadable(let reason):
+                    reporter.problem(file: input.name, position: nil, message: "cannot read: \(reason)")
+                case .malformed(let parseError):
+                    let kind = parseError.message.hasPrefix("invalid YAML") ? "" : "malformed JSON: "
+                    reporter.problem(file: input.name, position: parseError.position, message: kind + parseError.message)
+                }
+            }
+        }
+        reporter.finish(summary)
+        throw summary.exitStatus
+    }
+}
+
+extension DataFormat: ExpressibleByArgument {}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Buffered writes to standard output and unbuffered writes to standard error.
+/// Standard output is flushed before anything goes to standard error, so interleaved output stays in order.
+enum Output {
+    nonisolated(unsafe) private static let standardOutput: UnsafeMutablePointer<FILE> = fdopen(1, "w")
+
+    static func out(_ text: String) {
+        fputs(text, standardOutput)
+    }
+
+    static func error(_ text: String) {
+        fflush(standardOutput)
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func flush() {
+        fflush(standardOutput)
+    }
+}
