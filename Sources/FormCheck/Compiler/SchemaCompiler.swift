@@ -294,7 +294,7 @@ final class SchemaCompiler {
         for argument in arguments {
             if !definition.arguments.contains(argument.name) {
                 let expected = definition.arguments.map { "'\($0)'" }.joined(separator: ", ")
-                error("unknown argument '\(argument.name)' for rule '\(name)'\(Suggestions.didYouMean(argument.name, among: definition.arguments)); it takes \(expected.isEmpty ? "none" : expected)",
+                error("unknown argument '\(argument.name)' for rule '\(name)'\(Suggestions.didYouMean(argument.name, among: definition.arguments + RuleCatalogue.optionKeys.sorted())); it takes \(expected.isEmpty ? "none" : expected)",
                       at: argument.keyPosition)
                 valid = false
             } else if !seenArguments.insert(argument.name).inserted {

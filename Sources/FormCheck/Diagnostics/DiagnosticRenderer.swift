@@ -31,7 +31,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func excerpt(at position: SourcePosition?) -> String {
-        guard let position, let line = source?.line(position.line) else { return "" }
+        guard let position, let line = source?.line(position.line), !line.isEmpty else { return "" }
         let shown = line.replacingTabs()
         let padding = String(line.unicodeScalars.prefix(position.column - 1).map { $0 == "\t" ? "\t" : " " })
             .replacingTabs()
