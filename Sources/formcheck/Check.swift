@@ -30,7 +30,6 @@ struct Check: ParsableCommand {
     var today: String?
 
     func validate() throws {
-        if data.isEmpty { throw ValidationError("Give at least one data file, directory, or '-' for standard input.") }
         if let today, LocalDate(iso8601: today) == nil {
             throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
         }

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+/// The `formcheck SCHEMA DATA...` command, run as a process, checked on stdout, stderr and exit code.
+@Suite struct CheckCommandTests {
+    static let schema = """
+        formcheck: 1
+        form: mini
+        fields:
+          email: { type: string, label: Email, rules: [required, email] }
+          age: { type: integer, label: Age, rules: [{ min: 18 }] }
+          password: { type: string, label: Password, sensitive: true, collect: all, rules: [required, { minLength: 8 }, containsDigit] }
+        """
+
+    @Test func quickStartChecksTheShippedSignupFixtures() throws {
+        let result = try Formcheck.run(["schemas/signup.yaml", "fixtures/signup/invalid/password-weak.json",
+                                        "fixtures/signup/invalid/zip-missing.json", "fixtures/signup/valid"])
+        #expect(result.stdout == """
+            fixtures/signup/invalid/password-weak.json:1:1: error: record 1, password: Password must be at least 8 characters long. [minLength]
+            fixtures/signup/invalid/password-weak.json:1:1: error: record 1, password: Password must contain an uppercase letter. [containsUppercase]
+            fixtures/signup/invalid/password-weak.json:1:1: error: record 1, password: Password must contain a digit. [containsDigit]
+            fixtures/signup/invalid/zip-missing.json:1:1: error: record 1, address.zip: ZIP code is required. [required]
+            6 files, 7 records: 5 valid, 2 invalid; 4 errors, 0 warnings
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 1)
+    }
+
+    @Test(arguments: ["signup.yaml", "login.yaml", "checkin.yaml", "client.yaml", "checkout.yaml", "event.json"])
+    func everyShippedSchemaAcceptsItsValidFixturesAndRejectsItsInvalidOnes(_ schemaFile: String) throws {
+        let form = String(schemaFile.split(separator: ".")[0])
+        let valid = try Formcheck.run(["schemas/\(schemaFile)", "fixtures/\(form)/valid"])
+        #expect(valid.status == 0, "\(valid.stdout)")
+        #expect(valid.stdout.contains(" 0 invalid; 0 errors"))
+
+        let invalid = try Formcheck.run(["schemas/\(schemaFile)", "fixtures/\(form)/invalid", "--format", "json"])
+        #expect(invalid.status == 1)
+        let document = try JSONSerialization.jsonObject(with: Data(invalid.stdout.utf8)) as! [String: Any]
+        let summary = document["summary"] as! [String: Int]
+        #expect(summary["valid"] == 0, "every record in invalid/ must fail")
+        #expect(summary["records"] == summary["invalid"])
+        let files = try FileManager.default.contentsOfDirectory(atPath: Formcheck.packageRoot.appendingPathComponent("fixtures/\(form)/invalid").path)
+        let reported = Set((document["results"] as! [[String: Any]]).map { ($0["file"] as! String).split(separator: "/").last.map(String.init)! })
+        #expect(reported == Set(files))
+    }
+
+    @Test func exitCodeZeroWhenEveryRecordIsValid() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("ok.json", #"{"email": "a@b.c", "age": 30, "password": "abcdefg1"}"#)
+        let result = try Formcheck.run(["mini.yaml", "ok.json"], directory: scratch.url)
+        #expect(result.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func schemaErrorsExitTwoWithDiagnosticsOnStandardError() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("broken.yaml", "formcheck: 1\nfields:\n  email: { type: string, rules: [emial] }\n")
+        try scratch.write("ok.json", "{}")
+        let result = try Formcheck.run(["broken.yaml", "ok.json"], directory: scratch.url)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            broken.yaml:3:34: error: unknown rule 'emial'; did you mean 'email'?
+              email: { type: string, rules: [emial] }
+                                             ^
+
+            """)
+        #expect(result.status == 2)
+    }
+
+    @Test func missingSchemaFile() throws {
+        let result = try Formcheck.run(["nope.yaml", "fixtures/login"])
+        #expect(result.stderr == "nope.yaml: error: cannot read the schema: no such file or directory\n")
+        #expect(result.status == 2)
+    }
+
+    @Test func jsonLinesFromStandardInput() throws {
+        let input = """
+            {"email": "a@b.c", "age": 30, "password": "abcdefg1"}
+
+            {"email": "nope", "age": 12, "password": "abcdefg1"}
+            """
+        let mini = try ScratchDirectory()
+        try mini.write("mini.yaml", Self.schema)
+        let lines = try Formcheck.run(["mini.yaml", "-"], input: Data(input.utf8), directory: mini.url)
+        #expect(lines.stdout == """
+            <stdin>:3:1: error: record 2, email: Email must be a valid email address. [email]
+            <stdin>:3:1: error: record 2, age: Age must be at least 18. [min]
+            1 file, 2 records: 1 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+        #expect(lines.status == 1)
+    }
+
+    @Test func jsonArrayAndYAMLFromStandardInput() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        let array = try Formcheck.run(["mini.yaml", "-"], input: Data("[\n  {\"email\": \"x\"},\n  {\"email\": \"a@b.c\", \"password\": \"abcdefg1\"}\n]\n".utf8),
+                                      directory: scratch.url)
+        #expect(array.stdout == """
+            <stdin>:2:3: error: record 1, email: Email must be a valid email address. [email]
+            <stdin>:2:3: error: record 1, password: Password is required. [required]
+            1 file, 2 records: 1 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+        let yaml = try Formcheck.run(["mini.yaml", "-"], input: Data("email: a@b.c\npassword: short\n".utf8), directory: scratch.url)
+        #expect(yaml.stdout == """
+            <stdin>:1:1: error: record 1, password: Password must be at least 8 characters long. [minLength]
+            <stdin>:1:1: error: record 1, password: Password must contain a digit. [containsDigit]
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func directoriesAreWalkedRecursivelyInSortedOrder() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("data/b.json", #"{"email": "b"}"#)
+        try scratch.write("data/a/z.yaml", "email: z\n")
+        try scratch.write("data/a/m.jsonl", #"{"email": "m"}"# + "\n")
+        try scratch.write("data/c.txt", "not data")
+        try scratch.write("data/.hidden.json", "{")
+        let result = try Formcheck.run(["mini.yaml", "data", "--format", "json"], directory: scratch.url)
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let files = (document["results"] as! [[String: Any]]).map { $0["file"] as! String }
+        #expect(files == ["data/a/m.jsonl", "data/a/z.yaml", "data/b.json"])
+        #expect(result.status == 1)
+    }
+
+    @Test func malformedJSONIsReportedWithItsPositionAndTheOtherFilesAreStillChecked() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("a-broken.json", "{\n  \"email\": \"a@b.c\",\n  \"age\": 30,,\n}\n")
+        try scratch.write("b-invalid.json", #"{"email": "x", "password": "abcdefg1"}"#)
+        let result = try Formcheck.run(["mini.yaml", "a-broken.json", "b-invalid.json"], directory: scratch.url)
+        #expect(result.stderr == "a-broken.json:3:13: error: malformed JSON: expected a member name in double quotes\n")
+        #expect(result.stdout == """
+            b-invalid.json:1:1: error: record 1, email: Email must be a valid email address. [email]
+            2 files, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
+
+            """)
+        #expect(result.status == 2)
+    }
+
+    @Test func malformedJSONLinesLineIsReportedAndTheOtherLinesAreChecked() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("data.jsonl", """
+            {"email": "a@b.c", "password": "abcdefg1"}
+            {"email": "a@b.c", "password": "abcdefg1"
+            {"email": "bad", "password": "abcdefg1"}
+
+            """)
+        let result = try Formcheck.run(["mini.yaml", "data.jsonl"], directory: scratch.url)
+        #expect(result.stderr == "data.jsonl:2:42: error: malformed JSON: unexpected end of data: expected ',' or '}' after an object member\n")
+        #expect(result.stdout == """
+            data.jsonl:3:1: error: record 3, email: Email must be a valid email address. [email]
+            1 file, 2 records: 1 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
+
+            """)
+        #expect(result.status == 2)
+    }
+
+    @Test func allErrorsReportsEveryFailingRule() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  name: { type: string, label: Name, rules: [{ minLength: 3 }, alpha] }\n")
+        try scratch.write("d.json", #"{"name": "a1"}"#)
+        let first = try Formcheck.run(["s.yaml", "d.json"], directory: scratch.url)
+        #expect(first.stdout.split(separator: "\n").count == 2)
+        let all = try Formcheck.run(["s.yaml", "d.json", "--all-errors"], directory: scratch.url)
+        #expect(all.stdout == """
+            d.json:1:1: error: record 1, name: Name must be at least 3 characters long. [minLength]
+            d.json:1:1: error: record 1, name: Name may only contain letters. [alpha]
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func todayCanBeFixedForReproducibleRuns() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  day: { type: date, label: Day, rules: [{ after: today }] }\n")
+        try scratch.write("d.json", #"{"day": "2030-01-02"}"#)
+        #expect(try Formcheck.run(["s.yaml", "d.json", "--today", "2030-01-01"], directory: scratch.url).status == 0)
+        let later = try Formcheck.run(["s.yaml", "d.json", "--today", "2030-01-02"], directory: scratch.url)
+        #expect(later.stdout.hasPrefix("d.json:1:1: error: record 1, day: Day must be after today. [after]\n"))
+        #expect(later.status == 1)
+    }
+
+    @Test func jsonFormatIsOneDocument() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("d.json", #"[{"email": "a@b.c", "password": "abcdefg1"}, {"email": "x", "age": 17, "password": "abcdefg1"}]"#)
+        try scratch.write("e.json", "[")
+        let result = try Formcheck.run(["mini.yaml", "d.json", "e.json", "--format", "json"], directory: scratch.url)
+        #expect(result.stdout == """
+            {
+              "version": 1,
+              "schema": "mini.yaml",
+              "form": "mini",
+              "results": [
+                {"file": "d.json", "record": 2, "line": 1, "column": 46, "valid": false, "issues": [{"path": "email", "pointer": "/email", "field": "email", "code": "email", "rule": "email", "severity": "error", "message": "Email must be a valid email address.", "parameters": {}}, {"path": "age", "pointer": "/age", "field": "age", "code": "min", "rule": "min", "severity": "error", "message": "Age must be at least 18.", "parameters": {"against": "value", "min": 18}}]}
+              ],
+              "problems": [
+                {"file": "e.json", "line": 1, "column": 2, "message": "malformed JSON: unexpected end of data: expected a value"}
+              ],
+              "summary": {"files": 2, "records": 2, "valid": 1, "invalid": 1, "errors": 2, "warnings": 0, "unreadable": 1},
+              "valid": false
+            }
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 2)
+    }
+
+    @Test func argumentMistakesExitTwo() throws {
+        let noData = try Formcheck.run(["schemas/login.yaml"])
+        #expect(noData.status == 2)
+        #expect(noData.stderr.hasPrefix("Error: Missing expected argument '<data> ...'"))
+        let badOption = try Formcheck.run(["schemas/login.yaml", "fixtures/login", "--format", "xml"])
+        #expect(badOption.status == 2)
+        #expect(badOption.stderr.contains("--format"))
+        let badDate = try Formcheck.run(["schemas/login.yaml", "fixtures/login", "--today", "tomorrow"])
+        #expect(badDate.status == 2)
+        let help = try Formcheck.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Exit codes: 0 every record is valid"))
+    }
+}
