@@ -65,7 +65,7 @@ struct Check: ParsableCommand {
                     if !report.issues.isEmpty { reporter.record(file: input.name, record: record, report: report) }
                 case .failure(let error):
                     summary.unreadable += 1
-                    reporter.problem(file: input.name, position: error.position, message: "malformed JSON: \(error.message)")
+                    reporter.problem(file: input.name, position: error.position, message: error.message)
                 }
             }
             do {
@@ -81,8 +81,7 @@ struct Check: ParsableCommand {
                 case .unreadable(let reason):
                     reporter.problem(file: input.name, position: nil, message: "cannot read: \(reason)")
                 case .malformed(let parseError):
-                    let kind = parseError.message.hasPrefix("invalid YAML") ? "" : "malformed JSON: "
-                    reporter.problem(file: input.name, position: parseError.position, message: kind + parseError.message)
+                    reporter.problem(file: input.name, position: parseError.position, message: parseError.message)
                 }
             }
         }

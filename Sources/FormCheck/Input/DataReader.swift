@@ -82,7 +82,7 @@ public enum DataReader {
             do {
                 records = try JSONReader.parseRecords(bytes)
             } catch {
-                throw .malformed(error)
+                throw .malformed(error.describing("malformed JSON"))
             }
             var positions = OffsetTracker(bytes: bytes)
             for (index, record) in records.enumerated() {
@@ -104,7 +104,7 @@ public enum DataReader {
                                                 position: error.position ?? SourcePosition(line: 1, column: 1)))
             }
             guard !documents.isEmpty else {
-                throw .malformed(DataParseError(message: "the document is empty", position: SourcePosition(line: 1, column: 1)))
+                throw .malformed(DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1)))
             }
             var index = 0
             for document in documents {
@@ -135,7 +135,8 @@ public enum DataReader {
             body(DataRecord(index: index, position: start, content: .success(value)))
         } catch {
             let position = SourcePosition(line: lineNumber, column: error.position.column)
-            body(DataRecord(index: index, position: start, content: .failure(DataParseError(message: error.message, position: position))))
+            body(DataRecord(index: index, position: start,
+                            content: .failure(DataParseError(message: error.message, position: position).describing("malformed JSON"))))
         }
     }
 }
@@ -164,5 +165,12 @@ struct OffsetTracker {
             offset += 1
         }
         return position
+    }
+}
+
+extension DataParseError {
+    /// The same error with its message prefixed by what was being read: "malformed JSON: ...".
+    func describing(_ kind: String) -> DataParseError {
+        DataParseError(message: "\(kind): \(message)", position: position)
     }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// Bad input never crashes or hangs: each case gives a clear error and the documented exit code.
+@Suite struct HostileInputTests {
+    static let schema = "formcheck: 1\nfields:\n  name: { type: string, label: Name, rules: [required, { maxLength: 10 }, { pattern: \"^[a-z]+$\" }] }\n"
+
+    @Test func unreadablePath() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("ok.json", #"{"name": "ada"}"#)
+        let result = try Formcheck.run(["s.yaml", "missing.json", "ok.json"], directory: scratch.url)
+        #expect(result.stderr == "missing.json: error: cannot read: no such file or directory\n")
+        #expect(result.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
+    @Test func unreadablePermissions() throws {
+        guard getuid() != 0 else { return }  // root reads every file
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let path = try scratch.write("locked.json", "{}")
+        chmod(path, 0)
+        let result = try Formcheck.run(["s.yaml", "locked.json"], directory: scratch.url)
+        #expect(result.stderr == "locked.json: error: cannot read: permission denied\n")
+        #expect(result.status == 2)
+    }
+
+    @Test func emptyFiles() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("empty.json", "")
+        try scratch.write("empty.yaml", "")
+        try scratch.write("empty.jsonl", "")
+        try scratch.write("empty-schema.yaml", "")
+        let result = try Formcheck.run(["s.yaml", "empty.json", "empty.yaml", "empty.jsonl"], directory: scratch.url)
+        #expect(result.stderr == """
+            empty.json:1:1: error: malformed JSON: the document is empty
+            empty.yaml:1:1: error: invalid YAML: the document is empty
+
+            """)
+        #expect(result.stdout == "3 files, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 2 unreadable\n")
+        #expect(result.status == 2)
+        let schema = try Formcheck.run(["empty-schema.yaml", "empty.jsonl"], directory: scratch.url)
+        #expect(schema.stderr == "empty-schema.yaml:1:1: error: the schema is empty; it needs at least 'formcheck: 1' and 'fields'\n")
+        #expect(schema.status == 2)
+    }
+
+    @Test func fiftyMegabyteString() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        var data = Data(#"{"name": ""#.utf8)
+        data.append(Data(repeating: UInt8(ascii: "a"), count: 50 * 1024 * 1024))
+        data.append(Data("\"}\n".utf8))
+        try scratch.write("big.json", data)
+        let result = try Formcheck.run(["s.yaml", "big.json"], directory: scratch.url)
+        #expect(result.stdout == """
+            big.json:1:1: error: record 1, name: Name must be at most 10 characters long. [maxLength]
+            1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
+
+            """)
+        #expect(result.status == 1)
+    }
+
+    @Test func arrayNestedTenThousandDeep() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let deep = "{\"name\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
+        try scratch.write("deep.json", deep)
+        try scratch.write("deep.jsonl", deep + "\n")
+        try scratch.write("deep.yaml", "name: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n")
+        let result = try Formcheck.run(["s.yaml", "deep.json", "deep.jsonl", "deep.yaml"], directory: scratch.url)
+        #expect(result.stderr == """
+            deep.json:1:521: error: malformed JSON: nesting is deeper than 512 levels
+            deep.jsonl:1:521: error: malformed JSON: nesting is deeper than 512 levels
+            deep.yaml:1:262: error: invalid YAML: nesting is deeper than 256 levels
+
+            """)
+        #expect(result.status == 2)
+    }
+
+    @Test func deeplyNestedSchemaIsRejected() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("deep.yaml", "formcheck: 1\nfields: " + String(repeating: "[", count: 10_000) + "\n")
+        try scratch.write("d.json", "{}")
+        let result = try Formcheck.run(["deep.yaml", "d.json"], directory: scratch.url)
+        #expect(result.stderr.hasPrefix("deep.yaml:2:264: error: invalid YAML: nesting is deeper than 256 levels\n"))
+        #expect(result.status == 2)
+    }
+
+    @Test func aliasBombIsRejected() throws {
+        var yaml = "formcheck: 1\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        yaml += "fields: { a: string }\n"
+        let scratch = try ScratchDirectory()
+        try scratch.write("bomb.yaml", yaml)
+        try scratch.write("d.json", "{}")
+        let result = try Formcheck.run(["bomb.yaml", "d.json"], directory: scratch.url)
+        #expect(result.stderr.contains("error: invalid YAML: the document expands to more than 1000000 nodes through aliases"))
+        #expect(result.status == 2)
+    }
+
+    @Test func binaryGarbageAndInvalidUTF8() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("garbage.json", Data([0x00, 0xFF, 0xFE, 0x7B]))
+        try scratch.write("bad-utf8.json", Data(#"{"name": "a"#.utf8) + Data([0xC3, 0x28]) + Data("\"}".utf8))
+        let result = try Formcheck.run(["s.yaml", "garbage.json", "bad-utf8.json"], directory: scratch.url)
+        #expect(result.stderr == """
+            garbage.json:1:1: error: malformed JSON: expected a value (an object, array, string, number, true, false or null)
+            bad-utf8.json:1:11: error: malformed JSON: a string is not valid UTF-8
+
+            """)
+        #expect(result.status == 2)
+    }
+
+    @Test func hugeNumbersAndObjects() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: number, label: N, rules: [{ max: 10 }] }\n")
+        try scratch.write("n.json", #"{"n": 1e999}"#)
+        let members = (0..<200_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
+        try scratch.write("wide.json", "{" + members + ", \"n\": 11}")
+        let result = try Formcheck.run(["s.yaml", "n.json", "wide.json"], directory: scratch.url)
+        #expect(result.stderr == "n.json:1:7: error: malformed JSON: number out of range\n")
+        #expect(result.stdout == """
+            wide.json:1:1: error: record 1, n: N must be at most 10. [max]
+            2 files, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
+
+            """)
+    }
+}
