@@ -14,7 +14,8 @@ extension RuleCatalogue {
                 builder.error("'ignoreCase' applies to string fields", at: builder.position)
                 return nil
             }
-            let parameters: MessageParameters = ["values": .list(values.map(\.displayText))]
+            // `notOneOf` fails exactly when the value is in the list, so listing it would reveal the value.
+            let parameters: MessageParameters = mustBeIn ? ["values": .list(values.map(\.displayText))] : [:]
             if ignoreCase {
                 let choices = Set(values.compactMap { $0.stringValue?.lowercased() })
                 return { value, _ in

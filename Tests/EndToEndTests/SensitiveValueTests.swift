@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The value of a `sensitive` field never appears in any output, whatever the format or failure.
+@Suite struct SensitiveValueTests {
+    static let secret = "Zq9xSecretVALUE"
+
+    static let schema = """
+        formcheck: 1
+        fields:
+          password:
+            type: string
+            label: Password
+            sensitive: true
+            collect: all
+            rules: [required, { minLength: 40 }, containsSymbol, { pattern: "^x" }, { notOneOf: [\(secret)] }, { strength: strong }]
+          confirm: { type: string, label: Confirm, sensitive: true, rules: [{ sameAs: password }] }
+        """
+
+    @Test(arguments: [["--format", "text"], ["--format", "json"], ["--format", "json", "--all-errors"]])
+    func failingRulesNeverPrintTheValue(_ options: [String]) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("d.jsonl", """
+            {"password": "\(Self.secret)", "confirm": "\(Self.secret)x"}
+            {"password": "\(Self.secret)", "confirm": 42}
+
+            """)
+        let result = try Formcheck.run(["s.yaml", "d.jsonl"] + options, directory: scratch.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Password"))
+        #expect(!result.stdout.contains("SecretVALUE"))
+        #expect(!result.stderr.contains("SecretVALUE"))
+    }
+
+    @Test func malformedDataAroundASecretNeverPrintsIt() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("a.json", #"{"password": "\#(Self.secret)\q"}"#)
+        try scratch.write("b.json", #"{"password": \#(Self.secret)}"#)
+        try scratch.write("c.yaml", "password: \(Self.secret)\n  bad: [\n")
+        try scratch.write("d.jsonl", #"{"password": "\#(Self.secret)"#)
+        let result = try Formcheck.run(["s.yaml", "a.json", "b.json", "c.yaml", "d.jsonl"], directory: scratch.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 4)
+        #expect(!(result.stdout + result.stderr).contains("SecretVALUE"))
+    }
+
+    @Test func theStandardErrorAndOutputOfTheShippedSignupFixturesHoldNoPassword() throws {
+        let result = try Formcheck.run(["schemas/signup.yaml", "fixtures/signup", "--all-errors", "--format", "json"])
+        for password in ["Analytical1", "Analytical2", "\"short\"", "Passw0rdé"] {
+            #expect(!result.stdout.contains(password), "\(password) leaked")
+        }
+    }
+}
