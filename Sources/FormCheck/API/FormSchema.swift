@@ -76,7 +76,7 @@ public struct FormSchema: Sendable {
 
     /// Validates any `Encodable` value by encoding it to JSON first.
     public func validate(
-        _ value: some Encodable, encoder: JSONEncoder = JSONEncoder(), options: ValidationOptions = ValidationOptions()
+        encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder(), options: ValidationOptions = ValidationOptions()
     ) throws -> ValidationReport {
         validate(try JSONReader.parse(Array(try encoder.encode(value))), options: options)
     }

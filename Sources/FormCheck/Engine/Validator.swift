@@ -31,7 +31,7 @@ struct Validator: Sendable {
         var parent = record.objectValue
         for key in keys.dropLast() { parent = parent?[key]?.objectValue }
         var run = Run(validator: self, root: record, options: options)
-        run.path = keys.dropLast().map { .key($0) }
+        run.path = keys.map { .key($0) }
         run.validateField(id, value: parent?[keys.last!], parent: parent)
         return ValidationReport(issues: run.issues)
     }

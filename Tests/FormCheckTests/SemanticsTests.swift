@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+@testable import FormCheck
+
+/// The documented semantics of the language, one behaviour per test.
+@Suite struct SemanticsTests {
+    @Test func rulesRunInOrderAndStopAtTheFirstFailureByDefault() throws {
+        let schema = try compile(fieldSchema(type: "string", rules: "[{ minLength: 5 }, containsDigit, containsUppercase]"))
+        #expect(issues(schema, ["value": "abc"]) == ["value minLength: Value must be at least 5 characters long."])
+        #expect(issues(schema, ["value": "abc"], allErrors: true) == [
+            "value minLength: Value must be at least 5 characters long.",
+            "value containsDigit: Value must contain a digit.",
+            "value containsUppercase: Value must contain an uppercase letter.",
+        ])
+    }
+
+    @Test func collectAllOnOneField() throws {
+        let schema = try compile("""
+            formcheck: 1
+            fields:
+              a: { type: string, label: A, collect: all, rules: [{ minLength: 5 }, containsDigit] }
+              b: { type: string, label: B, rules: [{ minLength: 5 }, containsDigit] }
+            """)
+        #expect(issues(schema, ["a": "x", "b": "x"]) == [
+            "a minLength: A must be at least 5 characters long.",
+            "a containsDigit: A must contain a digit.",
+            "b minLength: B must be at least 5 characters long.",
+        ])
+    }
+
+    @Test func emptyValuesSkipEveryRuleButPresenceRules() throws {
+        let schema = try compile(fieldSchema(type: "string", rules: "[{ minLength: 3 }, email]"))
+        for empty: Value? in [nil, .null, "", "   "] {
+            var record = ObjectValue()
+            record["value"] = empty
+            #expect(issues(schema, .object(record)).isEmpty)
+        }
+        #expect(issues(schema, ["value": "ab"]) == ["value minLength: Value must be at least 3 characters long."])
+    }
+
+    @Test func wrongTypeFailsWithTypeAndSkipsTheOtherRules() throws {
+        let schema = try compile(fieldSchema(type: "integer", rules: "[required, { min: 100 }]"))
+        #expect(issues(schema, ["value": "12"], allErrors: true) == ["value type: Value must be a whole number."])
+        #expect(issues(schema, ["value": true]) == ["value type: Value must be a whole number."])
+        #expect(issues(schema, ["value": 1.5]) == ["value type: Value must be a whole number."])
+        #expect(issues(schema, ["value": 100.0]).isEmpty)
+        let boolean = try compile(fieldSchema(type: "boolean", rules: "[]"))
+        #expect(issues(boolean, ["value": "true"]) == ["value type: Value must be true or false."])
+        let object = try compile(fieldSchema(type: "object", rules: "[]"))
+        #expect(issues(object, ["value": [1]]) == ["value type: Value must be an object."])
+    }
+
+    @Test func warningsNeverMakeARecordInvalidAndDoNotStopTheChain() throws {
+        let schema = try compile(fieldSchema(
+            type: "integer", rules: "[{ max: 10, severity: warning, message: Unusually large }, { max: 100 }]"))
+        let report = schema.validate(["value": 50])
+        #expect(report.isValid)
+        #expect(report.warnings.map(\.message) == ["Unusually large"])
+        let both = schema.validate(["value": 500])
+        #expect(!both.isValid)
+        #expect(both.issues.map(\.severity) == [.warning, .error])
+    }
+
+    @Test func customCodesAndMessages() throws {
+        let schema = try compile(fieldSchema(type: "string", rules: "[{ pattern: \"^[0-9]{5}$\", message: Enter five digits, code: zip.format }]"))
+        let error = try #require(schema.validate(["value": "12"]).errors.first)
+        #expect(error.code == "zip.format")
+        #expect(error.rule == "pattern")
+        #expect(error.message == "Enter five digits")
+        #expect(error.parameters == ["pattern": .string("^[0-9]{5}$")])
+    }
+
+    @Test func unknownFieldsAreIgnoredUnlessRejected() throws {
+        let lenient = try compile("formcheck: 1\nfields:\n  a: string\n")
+        #expect(issues(lenient, ["a": "x", "extra": 1]).isEmpty)
+        let strict = try compile("""
+            formcheck: 1
+            unknownFields: reject
+            fields:
+              a: string
+              nested:
+                type: object
+                fields: { b: string }
+              open:
+                type: object
+                unknownFields: ignore
+                fields: { c: string }
+            """)
+        #expect(issues(strict, ["a": "x", "extra": 1, "nested": ["b": "y", "z": 2], "open": ["c": "x", "d": 1]]) == [
+            "nested.z unknownField: z is not a field of this form.",
+            "extra unknownField: extra is not a field of this form.",
+        ])
+    }
+
+    @Test func nestedFieldsRunOnlyWhenTheirObjectIsPresent() throws {
+        let schema = try compile("""
+            formcheck: 1
+            fields:
+              address:
+                type: object
+                label: Address
+                fields:
+                  zip: { type: string, label: ZIP, rules: [required] }
+            """)
+        #expect(issues(schema, [:]).isEmpty)
+        #expect(issues(schema, ["address": [:]]) == ["address.zip required: ZIP is required."])
+        #expect(issues(schema, ["address": "x"]) == ["address type: Address must be an object."])
+    }
+
+    @Test func aRecordThatIsNotAnObject() throws {
+        let schema = try compile("formcheck: 1\nfields:\n  a: string\n")
+        #expect(issues(schema, [1, 2]) == [" type: The record must be an object."])
+    }
+
+    @Test func shorthandFieldTypes() throws {
+        let schema = try compile("formcheck: 1\nfields:\n  a: integer\n")
+        #expect(schema.graph.fields.map(\.type) == [.integer])
+        #expect(schema.graph.fields.map(\.label) == ["a"])
+    }
+
+    @Test func theGraphExposesFieldOrderRulesAndDependencies() throws {
+        let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/signup.yaml")
+        #expect(schema.graph.fields.map(\.path) == [
+            "full_name", "email", "password", "confirm_password", "age", "country", "state", "terms", "address",
+            "address.zip", "tags", "tags[]",
+        ])
+        #expect(schema.graph.field(at: "password")?.rules == ["required", "minLength", "containsUppercase", "containsLowercase", "containsDigit"])
+        #expect(schema.graph.dependents(of: "password").map(\.path) == ["confirm_password"])
+        #expect(schema.graph.dependents(of: "country").map(\.path) == ["state"])
+        #expect(schema.graph.references(of: "state").map(\.path) == ["country"])
+        #expect(schema.graph.dependents(of: "email").isEmpty)
+        #expect(schema.graph.field(at: "confirm_password")?.position == SourcePosition(line: 29, column: 3))
+    }
+
+    @Test func dependenciesThroughCompositionsAndConditions() throws {
+        let schema = try compile("""
+            formcheck: 1
+            fields:
+              kind: string
+              start: date
+              end:
+                type: date
+                rules:
+                  - when: { field: kind, equals: range }
+                    then: [required, { after: { field: start } }]
+            """)
+        #expect(schema.graph.dependents(of: "kind").map(\.path) == ["end"])
+        #expect(schema.graph.dependents(of: "start").map(\.path) == ["end"])
+    }
+}
+
+@Suite struct LibraryAPITests {
+    struct Signup: Encodable {
+        var email: String
+        var password: String
+        var confirm_password: String
+        var terms: Bool
+    }
+
+    @Test func validateEncodableValues() throws {
+        let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/login.yaml")
+        let report = try schema.validate(encoding: Signup(email: "nope", password: "x", confirm_password: "x", terms: true))
+        #expect(report.errors.map(\.code) == ["email"])
+        #expect(report.issues(at: "email").map(\.message) == ["Email must be a valid email address."])
+    }
+
+    @Test func validateJSONBytes() throws {
+        let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/login.yaml")
+        #expect(try schema.validate(json: Array(#"{"email": "a@b.c", "password": "p"}"#.utf8)).isValid)
+        #expect(throws: DataParseError(message: "unexpected end of data: expected a member name", position: .init(line: 1, column: 2))) {
+            try schema.validate(json: Array("{".utf8))
+        }
+    }
+
+    @Test func validateOneField() throws {
+        let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/signup.yaml")
+        let record: Value = ["password": "Secret123", "confirm_password": "Secret124", "address": ["zip": "1"]]
+        #expect(schema.validate(field: "confirm_password", in: record)?.errors.map(\.code) == ["sameAs"])
+        #expect(schema.validate(field: "address.zip", in: record)?.errors.map(\.path.description) == ["address.zip"])
+        #expect(schema.validate(field: "email", in: record)?.errors.map(\.code) == ["required"])
+        #expect(schema.validate(field: "nope", in: record) == nil)
+    }
+
+    @Test func reportGroupsIssuesByPath() throws {
+        let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/signup.yaml")
+        let report = schema.validate(["password": "x"], options: ValidationOptions(collectAllErrors: true))
+        #expect(report.issuesByPath["password"]?.map(\.code) == ["minLength", "containsUppercase", "containsDigit"])
+        #expect(report.errors.first?.path.jsonPointer == "/full_name")
+    }
+
+    @Test func schemaErrorsCarryStructuredDiagnostics() {
+        do {
+            _ = try FormSchema(text: "formcheck: 1\nfields:\n  a: { type: string, rules: [nope] }\n", name: "x.yaml")
+            Issue.record("compiled")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == ["unknown rule 'nope'"])
+            #expect(error.diagnostics.first?.position == SourcePosition(line: 3, column: 30))
+            #expect(error.diagnostics.first?.file == "x.yaml")
+        }
+    }
+
+    @Test func schemasAreUsableFromManyThreadsAtOnce() async throws {
+        let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/signup.yaml")
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask { schema.validate(["full_name": .string(String(repeating: "a", count: index))]).errors.count }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(counts.count == 8)
+    }
+}
+
+@Suite struct MessageFormatTests {
+    @Test func parsesArgumentsPluralsAndSelects() throws {
+        let format = try MessageFormat("{label} has {n, plural, =0 {no items} one {# item} other {# items}}; {x, select, a {A} other {?}}")
+        #expect(format.argumentNames == ["label", "n", "x"])
+    }
+
+    @Test func apostropheQuoting() throws {
+        #expect(try MessageFormat("It''s '{literal}' ok").parts == [.text("It's {literal} ok")])
+    }
+
+    @Test(arguments: [
+        ("{a", "missing '}' for the argument opened here"),
+        ("{a, plural, one {x}}", "'plural' for 'a' has no 'other' case"),
+        ("{a, wat}", "unknown argument type 'wat'; use plural, select or number"),
+        ("}", "unmatched '}'"),
+        ("{}", "expected an argument name after '{'"),
+    ])
+    func syntaxErrors(_ pattern: String, _ message: String) {
+        #expect(throws: MessageFormat.SyntaxError.self) { try MessageFormat(pattern) }
+        do { _ = try MessageFormat(pattern) } catch { #expect(error.message == message) }
+    }
+
+    @Test func everyBuiltInTemplateParses() {
+        #expect(EnglishMessages.templates.count == EnglishMessages.source.count)
+        // `allOf` and `when` report the failures of their nested rules, never one of their own.
+        for name in RuleCatalogue.definitions.keys where !["allOf", "when"].contains(name) {
+            #expect(EnglishMessages.templates[name] != nil, "no English message for \(name)")
+        }
+    }
+}
