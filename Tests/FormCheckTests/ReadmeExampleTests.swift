@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import FormCheck
+
+/// Every complete schema in the README compiles, so the manual cannot drift from the language.
+@Suite struct ReadmeExampleTests {
+    static let schemas: [String] = {
+        let readme = (try? String(contentsOfFile: "\(packageRoot)/README.md", encoding: .utf8)) ?? ""
+        return readme.components(separatedBy: "```yaml\n").dropFirst()
+            .compactMap { $0.components(separatedBy: "```").first }
+            .filter { $0.hasPrefix("formcheck: 1") }
+    }()
+
+    @Test func theReadmeHasSchemaExamples() {
+        #expect(Self.schemas.count >= 3)
+    }
+
+    @Test(arguments: schemas) func readmeSchemaCompiles(_ text: String) throws {
+        _ = try compile(text)
+    }
+
+    @Test func theReadmeSignupSchemaIsTheShippedOne() throws {
+        let shipped = try String(contentsOfFile: "\(packageRoot)/schemas/signup.yaml", encoding: .utf8)
+        let readme = try FormSchema(text: Self.schemas[0])
+        let file = try FormSchema(text: shipped)
+        #expect(readme.graph.fields.map(\.path) == file.graph.fields.map(\.path))
+        #expect(readme.graph.fields.map(\.rules) == file.graph.fields.map(\.rules))
+        #expect(readme.graph.fields.map(\.label) == file.graph.fields.map(\.label))
+    }
+}
