@@ -7,6 +7,8 @@ struct LineStream: ~Copyable {
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Bytes from `start` up to here hold no newline; a long line is scanned only once.
+    private var scanned = 0
     private var atEnd = false
     private(set) var lineNumber = 0
     static let chunkSize = 1 << 20
@@ -23,14 +25,16 @@ struct LineStream: ~Copyable {
     /// The next line without its `\n` (or `\r\n`), or nil at the end of the input.
     mutating func nextLine() -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = buffer[start..<end]
                 start = newline + 1
+                scanned = start
                 lineNumber += 1
                 return line
             }
+            scanned = buffer.count
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
@@ -67,6 +71,7 @@ struct LineStream: ~Copyable {
     private mutating func fill() {
         if start > 0 {
             buffer.removeFirst(start)
+            scanned -= start
             start = 0
         }
         let oldCount = buffer.count

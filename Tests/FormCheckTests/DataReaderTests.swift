@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import FormCheck
+
+@Suite struct DataReaderTests {
+    func records(_ contents: String, _ name: String) throws -> [String] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("formcheck-\(UUID().uuidString)-\(name)").path
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var out: [String] = []
+        try DataReader.forEachRecord(inFile: path, format: DataFormat(fileName: name)!) { record in
+            switch record.content {
+            case .success(let value): out.append("\(record.index)@\(record.position) \(value["a"].map { "\($0)" } ?? "-")")
+            case .failure(let error): out.append("\(record.index)@\(record.position) ! \(error.position) \(error.message)")
+            }
+        }
+        return out
+    }
+
+    @Test func jsonLinesWithCRLFBlankLinesAndNoFinalNewline() throws {
+        #expect(try records("{\"a\": 1}\r\n\r\n  \n{\"a\": 2}\r\n{\"a\": 3}", "d.jsonl") == [
+            "1@1:1 integer(1)", "2@4:1 integer(2)", "3@5:1 integer(3)",
+        ])
+    }
+
+    @Test func jsonLinesLongerThanTheReadChunk() throws {
+        let long = String(repeating: "x", count: 3 * LineStream.chunkSize + 17)
+        let lines = try records("{\"a\": 1}\n{\"a\": \"\(long)\"}\n{\"a\": 3\n", "d.ndjson")
+        #expect(lines.count == 3)
+        #expect(lines[0] == "1@1:1 integer(1)")
+        #expect(lines[1].hasPrefix("2@2:1 string(\"xxx"))
+        #expect(lines[2] == "3@3:1 ! 3:8 malformed JSON: unexpected end of data: expected ',' or '}' after an object member")
+    }
+
+    @Test func yamlDocumentsAndSequences() throws {
+        #expect(try records("a: 1\n---\n- a: 2\n- a: 3\n", "d.yaml") == ["1@1:1 integer(1)", "2@3:3 integer(2)", "3@4:3 integer(3)"])
+    }
+
+    @Test func jsonArraysGiveEachRecordItsPosition() throws {
+        #expect(try records("[\n  {\"a\": 1},\n  {\"a\": \"é\"}, {\"a\": 3}\n]", "d.json") == [
+            "1@2:3 integer(1)", "2@3:3 string(\"é\")", "3@3:15 integer(3)",
+        ])
+    }
+
+    @Test func missingFile() {
+        #expect(throws: DataFileError.unreadable("no such file or directory")) {
+            try DataReader.forEachRecord(inFile: "/nonexistent/x.jsonl", format: .jsonLines) { _ in }
+        }
+        #expect(throws: DataFileError.unreadable("no such file or directory")) {
+            try DataReader.forEachRecord(inFile: "/nonexistent/x.json", format: .json) { _ in }
+        }
+    }
+
+    @Test func formatsByExtension() {
+        #expect(DataFormat(fileName: "a.JSON") == .json)
+        #expect(DataFormat(fileName: "a.ndjson") == .jsonLines)
+        #expect(DataFormat(fileName: "a.yml") == .yaml)
+        #expect(DataFormat(fileName: "a.txt") == nil)
+    }
+}
