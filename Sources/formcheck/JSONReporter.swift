@@ -14,7 +14,8 @@ struct JSONReporter: CheckReporter {
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         let issues = report.issues.map { issue in
-            JSONText.object([
+            let span = record.span(of: issue.path)
+            return JSONText.object([
                 ("path", JSONText.quote(issue.path.description)),
                 ("pointer", JSONText.quote(issue.path.jsonPointer)),
                 ("field", JSONText.quote(issue.field)),
@@ -22,6 +23,10 @@ struct JSONReporter: CheckReporter {
                 ("rule", JSONText.quote(issue.rule)),
                 ("severity", JSONText.quote(issue.severity.rawValue)),
                 ("message", JSONText.quote(issue.message)),
+                ("line", String(span.start.line)),
+                ("column", String(span.start.column)),
+                ("endLine", String(span.end.line)),
+                ("endColumn", String(span.end.column)),
                 ("parameters", JSONText.object(issue.parameters.sorted { $0.key < $1.key }.map { ($0.key, JSONText.argument($0.value)) })),
             ])
         }

@@ -2,14 +2,15 @@ import FormCheck
 
 /// The default output: one line per issue, compiler style, then a summary line.
 ///
-///     data.jsonl:3:1: error: record 3, password: Password must be at least 8 characters long. [minLength]
+///     data.jsonl:3:14: error: record 3, password: Password must be at least 8 characters long. [minLength]
 ///     3 files, 12 records: 8 valid, 4 invalid; 7 errors, 1 warning
 struct TextReporter: CheckReporter {
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         var text = ""
         for issue in report.issues {
             let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
-            text += "\(file):\(record.position): \(issue.severity.rawValue): \(place): \(issue.message) [\(issue.code)]\n"
+            let position = record.span(of: issue.path).start
+            text += "\(file):\(position): \(issue.severity.rawValue): \(place): \(issue.message) [\(issue.code)]\n"
         }
         Output.out(text)
     }

@@ -16,10 +16,10 @@ import Testing
         let result = try Formcheck.run(["schemas/signup.yaml", "fixtures/signup/invalid/password-weak.json",
                                         "fixtures/signup/invalid/zip-missing.json", "fixtures/signup/valid"])
         #expect(result.stdout == """
-            fixtures/signup/invalid/password-weak.json:1:1: error: record 1, password: Password must be at least 8 characters long. [minLength]
-            fixtures/signup/invalid/password-weak.json:1:1: error: record 1, password: Password must contain an uppercase letter. [containsUppercase]
-            fixtures/signup/invalid/password-weak.json:1:1: error: record 1, password: Password must contain a digit. [containsDigit]
-            fixtures/signup/invalid/zip-missing.json:1:1: error: record 1, address.zip: ZIP code is required. [required]
+            fixtures/signup/invalid/password-weak.json:4:15: error: record 1, password: Password must be at least 8 characters long. [minLength]
+            fixtures/signup/invalid/password-weak.json:4:15: error: record 1, password: Password must contain an uppercase letter. [containsUppercase]
+            fixtures/signup/invalid/password-weak.json:4:15: error: record 1, password: Password must contain a digit. [containsDigit]
+            fixtures/signup/invalid/zip-missing.json:9:14: error: record 1, address.zip: ZIP code is required. [required]
             6 files, 7 records: 5 valid, 2 invalid; 4 errors, 0 warnings
 
             """)
@@ -85,8 +85,8 @@ import Testing
         try mini.write("mini.yaml", Self.schema)
         let lines = try Formcheck.run(["mini.yaml", "-"], input: Data(input.utf8), directory: mini.url)
         #expect(lines.stdout == """
-            <stdin>:3:1: error: record 2, email: Email must be a valid email address. [email]
-            <stdin>:3:1: error: record 2, age: Age must be at least 18. [min]
+            <stdin>:3:11: error: record 2, email: Email must be a valid email address. [email]
+            <stdin>:3:26: error: record 2, age: Age must be at least 18. [min]
             1 file, 2 records: 1 valid, 1 invalid; 2 errors, 0 warnings
 
             """)
@@ -99,15 +99,15 @@ import Testing
         let array = try Formcheck.run(["mini.yaml", "-"], input: Data("[\n  {\"email\": \"x\"},\n  {\"email\": \"a@b.c\", \"password\": \"abcdefg1\"}\n]\n".utf8),
                                       directory: scratch.url)
         #expect(array.stdout == """
-            <stdin>:2:3: error: record 1, email: Email must be a valid email address. [email]
+            <stdin>:2:13: error: record 1, email: Email must be a valid email address. [email]
             <stdin>:2:3: error: record 1, password: Password is required. [required]
             1 file, 2 records: 1 valid, 1 invalid; 2 errors, 0 warnings
 
             """)
         let yaml = try Formcheck.run(["mini.yaml", "-"], input: Data("email: a@b.c\npassword: short\n".utf8), directory: scratch.url)
         #expect(yaml.stdout == """
-            <stdin>:1:1: error: record 1, password: Password must be at least 8 characters long. [minLength]
-            <stdin>:1:1: error: record 1, password: Password must contain a digit. [containsDigit]
+            <stdin>:2:11: error: record 1, password: Password must be at least 8 characters long. [minLength]
+            <stdin>:2:11: error: record 1, password: Password must contain a digit. [containsDigit]
             1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
 
             """)
@@ -136,7 +136,7 @@ import Testing
         let result = try Formcheck.run(["mini.yaml", "a-broken.json", "b-invalid.json"], directory: scratch.url)
         #expect(result.stderr == "a-broken.json:3:13: error: malformed JSON: expected a member name in double quotes\n")
         #expect(result.stdout == """
-            b-invalid.json:1:1: error: record 1, email: Email must be a valid email address. [email]
+            b-invalid.json:1:11: error: record 1, email: Email must be a valid email address. [email]
             2 files, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
 
             """)
@@ -155,7 +155,7 @@ import Testing
         let result = try Formcheck.run(["mini.yaml", "data.jsonl"], directory: scratch.url)
         #expect(result.stderr == "data.jsonl:2:42: error: malformed JSON: unexpected end of data: expected ',' or '}' after an object member\n")
         #expect(result.stdout == """
-            data.jsonl:3:1: error: record 3, email: Email must be a valid email address. [email]
+            data.jsonl:3:11: error: record 3, email: Email must be a valid email address. [email]
             1 file, 2 records: 1 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
 
             """)
@@ -170,8 +170,8 @@ import Testing
         #expect(first.stdout.split(separator: "\n").count == 2)
         let all = try Formcheck.run(["s.yaml", "d.json", "--all-errors"], directory: scratch.url)
         #expect(all.stdout == """
-            d.json:1:1: error: record 1, name: Name must be at least 3 characters long. [minLength]
-            d.json:1:1: error: record 1, name: Name may only contain letters. [alpha]
+            d.json:1:10: error: record 1, name: Name must be at least 3 characters long. [minLength]
+            d.json:1:10: error: record 1, name: Name may only contain letters. [alpha]
             1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
 
             """)
@@ -183,7 +183,7 @@ import Testing
         try scratch.write("d.json", #"{"day": "2030-01-02"}"#)
         #expect(try Formcheck.run(["s.yaml", "d.json", "--today", "2030-01-01"], directory: scratch.url).status == 0)
         let later = try Formcheck.run(["s.yaml", "d.json", "--today", "2030-01-02"], directory: scratch.url)
-        #expect(later.stdout.hasPrefix("d.json:1:1: error: record 1, day: Day must be after today. [after]\n"))
+        #expect(later.stdout.hasPrefix("d.json:1:9: error: record 1, day: Day must be after today. [after]\n"))
         #expect(later.status == 1)
     }
 
@@ -199,7 +199,7 @@ import Testing
               "schema": "mini.yaml",
               "form": "mini",
               "results": [
-                {"file": "d.json", "record": 2, "line": 1, "column": 46, "valid": false, "issues": [{"path": "email", "pointer": "/email", "field": "email", "code": "email", "rule": "email", "severity": "error", "message": "Email must be a valid email address.", "parameters": {}}, {"path": "age", "pointer": "/age", "field": "age", "code": "min", "rule": "min", "severity": "error", "message": "Age must be at least 18.", "parameters": {"against": "value", "min": 18}}]}
+                {"file": "d.json", "record": 2, "line": 1, "column": 46, "valid": false, "issues": [{"path": "email", "pointer": "/email", "field": "email", "code": "email", "rule": "email", "severity": "error", "message": "Email must be a valid email address.", "line": 1, "column": 56, "endLine": 1, "endColumn": 59, "parameters": {}}, {"path": "age", "pointer": "/age", "field": "age", "code": "min", "rule": "min", "severity": "error", "message": "Age must be at least 18.", "line": 1, "column": 68, "endLine": 1, "endColumn": 70, "parameters": {"against": "value", "min": 18}}]}
               ],
               "problems": [
                 {"file": "e.json", "line": 1, "column": 2, "message": "malformed JSON: unexpected end of data: expected a value"}

@@ -55,7 +55,7 @@ import Testing
         try scratch.write("big.json", data)
         let result = try Formcheck.run(["s.yaml", "big.json"], directory: scratch.url)
         #expect(result.stdout == """
-            big.json:1:1: error: record 1, name: Name must be at most 10 characters long. [maxLength]
+            big.json:1:10: error: record 1, name: Name must be at most 10 characters long. [maxLength]
             1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
 
             """)
@@ -125,7 +125,7 @@ import Testing
         let result = try Formcheck.run(["s.yaml", "n.json", "wide.json"], directory: scratch.url)
         #expect(result.stderr == "n.json:1:7: error: malformed JSON: number out of range\n")
         #expect(result.stdout == """
-            wide.json:1:1: error: record 1, n: N must be at most 10. [max]
+            wide.json:1:3377788: error: record 1, n: N must be at most 10. [max]
             2 files, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
 
             """)

@@ -19,10 +19,60 @@ public enum DataFormat: String, Sendable, CaseIterable {
 
 /// One record read from a data file, or the reason a part of the file could not be read.
 public struct DataRecord: Sendable {
+    /// Where a record's values can be found again, without having recorded them while parsing.
+    enum Anchor: Sendable {
+        /// The byte offset where the record's JSON starts in the document.
+        case json(Int)
+        case yaml(YAMLNode)
+    }
+
     /// The record's number in its file, from 1.
     public let index: Int
     /// Where the record starts.
     public let position: SourcePosition
     /// The record, or the parse error that replaced it (a malformed JSON Lines line).
     public let content: Result<Value, DataParseError>
+    /// The text the record was read from.
+    public let document: DataDocument?
+    let anchor: Anchor?
+
+    init(index: Int, position: SourcePosition, content: Result<Value, DataParseError>, document: DataDocument? = nil,
+         anchor: Anchor? = nil) {
+        self.index = index
+        self.position = position
+        self.content = content
+        self.document = document
+        self.anchor = anchor
+    }
+
+    /// Where the value at `path` is written; for a missing member, where its enclosing object is.
+    public func span(of path: ValuePath) -> SourceSpan {
+        switch anchor {
+        case .json(let start)?:
+            guard let document else { break }
+            let range = JSONLocator.range(of: path, in: document.bytes, from: start)
+            return SourceSpan(start: document.position(ofOffset: range.lowerBound), end: document.position(ofOffset: range.upperBound))
+        case .yaml(let root)?:
+            var node = root
+            for component in path.components {
+                guard let child = node.child(component) else { break }
+                node = child
+            }
+            return SourceSpan(start: node.position, end: node.end)
+        case nil:
+            break
+        }
+        return SourceSpan(start: position, end: position)
+    }
+}
+
+extension YAMLNode {
+    /// A member (the last one of a repeated key) or an element.
+    func child(_ component: ValuePath.Component) -> YAMLNode? {
+        switch (component, kind) {
+        case (.key(let key), .mapping(let pairs)): return pairs.last { $0.keyText == key }?.value
+        case (.index(let index), .sequence(let items)): return items.indices.contains(index) ? items[index] : nil
+        default: return nil
+        }
+    }
 }

@@ -23,7 +23,7 @@ public enum DataReader {
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
             var stream = LineStream(descriptor: descriptor, ownsDescriptor: true)
-            readJSONLines(&stream, body)
+            readJSONLines(&stream, name: path, body)
             return
         }
         let bytes: [UInt8]
@@ -32,8 +32,11 @@ public enum DataReader {
         } catch {
             throw .unreadable(error.reason)
         }
-        try forEachRecord(in: bytes, format: format, body)
+        try forEachRecord(in: bytes, format: format, name: path, body)
     }
+
+    /// The name standard input has in output.
+    public static let standardInputName = "<stdin>"
 
     /// Reads standard input. Without a format, input whose first line is a whole JSON object is
     /// JSON Lines, other input starting with `{` or `[` is JSON, and anything else is YAML.
@@ -41,24 +44,24 @@ public enum DataReader {
         var stream = LineStream(descriptor: 0, ownsDescriptor: false)
         switch format {
         case .jsonLines?:
-            readJSONLines(&stream, body)
+            readJSONLines(&stream, name: standardInputName, body)
         case let format?:
-            try forEachRecord(in: stream.readAll(), format: format, body)
+            try forEachRecord(in: stream.readAll(), format: format, name: standardInputName, body)
         case nil:
             let first = stream.peekFirstNonBlankByte()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-                try forEachRecord(in: stream.readAll(), format: first == nil ? .json : .yaml, body)
+                try forEachRecord(in: stream.readAll(), format: first == nil ? .json : .yaml, name: standardInputName, body)
                 return
             }
             guard let firstLine = firstNonBlankLine(&stream) else { return }
             if case .object? = try? JSONReader.parse(Array(firstLine.line)) {
                 // A first line holding a whole object means JSON Lines; a one-line JSON object reads the same either way.
                 var records = 0
-                emitJSONLine(firstLine.line, lineNumber: firstLine.number, index: &records, body)
-                readJSONLines(&stream, startingAt: records, body)
+                emitJSONLine(firstLine.line, lineNumber: firstLine.number, index: &records, name: standardInputName, body)
+                readJSONLines(&stream, startingAt: records, name: standardInputName, body)
             } else {
                 let whole = firstLine.prefix + Array(firstLine.line) + [UInt8(ascii: "\n")] + stream.readAll()
-                try forEachRecord(in: whole, format: .json, body)
+                try forEachRecord(in: whole, format: .json, name: standardInputName, body)
             }
         }
     }
@@ -75,7 +78,7 @@ public enum DataReader {
     }
 
     /// Parses a whole JSON or YAML document held in memory.
-    static func forEachRecord(in bytes: [UInt8], format: DataFormat, _ body: (DataRecord) -> Void) throws(DataFileError) {
+    static func forEachRecord(in bytes: [UInt8], format: DataFormat, name: String, _ body: (DataRecord) -> Void) throws(DataFileError) {
         switch format {
         case .json:
             let records: [(value: Value, offset: Int)]
@@ -84,16 +87,18 @@ public enum DataReader {
             } catch {
                 throw .malformed(error.describing("malformed JSON"))
             }
-            var positions = OffsetTracker(bytes: bytes)
+            let document = DataDocument(name: name, bytes: bytes)
             for (index, record) in records.enumerated() {
-                body(DataRecord(index: index + 1, position: positions.position(of: record.offset), content: .success(record.value)))
+                body(DataRecord(index: index + 1, position: document.position(ofOffset: record.offset), content: .success(record.value),
+                                document: document, anchor: .json(record.offset)))
             }
         case .jsonLines:
             var records = 0
             var number = 0
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 number += 1
-                emitJSONLine(line.last == UInt8(ascii: "\r") ? line.dropLast() : line, lineNumber: number, index: &records, body)
+                emitJSONLine(line.last == UInt8(ascii: "\r") ? line.dropLast() : line, lineNumber: number, index: &records,
+                             name: name, body)
             }
         case .yaml:
             let documents: [YAMLNode]
@@ -107,64 +112,43 @@ public enum DataReader {
                 throw .malformed(DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1)))
             }
             var index = 0
+            let text = DataDocument(name: name, bytes: bytes)
             for document in documents {
                 for node in document.sequence ?? [document] {
                     index += 1
-                    body(DataRecord(index: index, position: node.position, content: .success(YAMLScalarResolver.value(of: node))))
+                    body(DataRecord(index: index, position: node.position, content: .success(YAMLScalarResolver.value(of: node)),
+                                    document: text, anchor: .yaml(node)))
                 }
             }
         }
     }
 
-    private static func readJSONLines(_ stream: inout LineStream, startingAt records: Int = 0, _ body: (DataRecord) -> Void) {
+    private static func readJSONLines(
+        _ stream: inout LineStream, startingAt records: Int = 0, name: String, _ body: (DataRecord) -> Void
+    ) {
         var records = records
         while let line = stream.nextLine() {
-            emitJSONLine(line, lineNumber: stream.lineNumber, index: &records, body)
+            emitJSONLine(line, lineNumber: stream.lineNumber, index: &records, name: name, body)
         }
     }
 
     /// One line of JSON Lines: blank lines are skipped; a malformed line becomes a failed record.
     private static func emitJSONLine(
-        _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, _ body: (DataRecord) -> Void
+        _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, _ body: (DataRecord) -> Void
     ) {
         guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return }
         index += 1
         let start = SourcePosition(line: lineNumber, column: 1)
+        let bytes = Array(line)
         do {
-            let value = try JSONReader.parse(Array(line))
-            body(DataRecord(index: index, position: start, content: .success(value)))
+            let value = try JSONReader.parse(bytes)
+            body(DataRecord(index: index, position: start, content: .success(value),
+                            document: DataDocument(name: name, bytes: bytes, firstLine: lineNumber), anchor: .json(0)))
         } catch {
             let position = SourcePosition(line: lineNumber, column: error.position.column)
             body(DataRecord(index: index, position: start,
                             content: .failure(DataParseError(message: error.message, position: position).describing("malformed JSON"))))
         }
-    }
-}
-
-/// Converts increasing byte offsets to positions in one pass over the bytes.
-struct OffsetTracker {
-    let bytes: [UInt8]
-    private var offset = 0
-    private var position = SourcePosition(line: 1, column: 1)
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func position(of target: Int) -> SourcePosition {
-        if target < offset {
-            offset = 0
-            position = SourcePosition(line: 1, column: 1)
-        }
-        while offset < target, offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\n") {
-                position.line += 1
-                position.column = 1
-            } else if byte & 0xC0 != 0x80 {
-                position.column += 1
-            }
-            offset += 1
-        }
-        return position
     }
 }
 

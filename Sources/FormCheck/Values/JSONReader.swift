@@ -11,11 +11,11 @@ struct JSONReader: ~Copyable {
         var offset: Int
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
 
-    /// Reads the bytes inside `body`; the reader must not escape it.
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Reads `bytes`, which must outlive the reader (callers use it inside `withUnsafeBufferPointer`).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -74,11 +74,11 @@ struct JSONReader: ~Copyable {
         return records
     }
 
-    private func peek() -> UInt8? {
+    func peek() -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -103,7 +103,7 @@ struct JSONReader: ~Copyable {
         }
     }
 
-    private mutating func readValue(depth: Int) throws(Failure) -> Value {
+    mutating func readValue(depth: Int) throws(Failure) -> Value {
         guard let byte = peek() else {
             throw Failure(message: "unexpected end of data: expected a value", offset: offset)
         }
@@ -214,7 +214,7 @@ struct JSONReader: ~Copyable {
         return .number(double)
     }
 
-    private mutating func readString() throws(Failure) -> String {
+    mutating func readString() throws(Failure) -> String {
         offset += 1
         let start = offset
         var isASCII = true

@@ -80,6 +80,7 @@ private struct TreeBuilder {
     /// Consumes one event; returns true at the end of the stream.
     mutating func consume(_ event: yaml_event_t) throws(YAMLParseError) -> Bool {
         let position = LibYAMLParser.position(of: event.start_mark)
+        let end = LibYAMLParser.position(of: event.end_mark)
         switch event.type {
         case YAML_STREAM_END_EVENT:
             return true
@@ -91,7 +92,7 @@ private struct TreeBuilder {
             let tag = LibYAMLParser.string(scalar.tag)
             let isPlain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                 && tag != "tag:yaml.org,2002:str"
-            let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position)
+            let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position, end: end)
             try add(node, size: 1, anchor: LibYAMLParser.string(scalar.anchor))
         case YAML_ALIAS_EVENT:
             let name = LibYAMLParser.string(event.data.alias.anchor) ?? ""
@@ -100,6 +101,7 @@ private struct TreeBuilder {
             }
             var node = target.node
             node.position = position
+            node.end = end
             try add(node, size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             try push(.sequence(items: [], position: position,
@@ -111,9 +113,9 @@ private struct TreeBuilder {
             guard let frame = stack.popLast() else { break }
             switch frame {
             case .sequence(let items, let start, let anchor, let size):
-                try add(YAMLNode(kind: .sequence(items), position: start), size: size, anchor: anchor)
+                try add(YAMLNode(kind: .sequence(items), position: start, end: end), size: size, anchor: anchor)
             case .mapping(let pairs, _, let start, let anchor, let size):
-                try add(YAMLNode(kind: .mapping(pairs), position: start), size: size, anchor: anchor)
+                try add(YAMLNode(kind: .mapping(pairs), position: start, end: end), size: size, anchor: anchor)
             }
         default:
             break

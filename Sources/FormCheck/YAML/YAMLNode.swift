@@ -9,6 +9,8 @@ struct YAMLNode: Sendable {
 
     var kind: Kind
     var position: SourcePosition
+    /// Where the node ends (just after its last character).
+    var end: SourcePosition
 
     var scalarText: String? {
         if case .scalar(let text, _) = kind { return text }

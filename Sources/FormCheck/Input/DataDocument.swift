@@ -1,0 +1,64 @@
+import Foundation
+
+/// The text that records were read from: a whole file, or one line of a JSON Lines file.
+/// It turns byte offsets into positions and quotes lines for excerpts, building its line index
+/// only when an error first needs it.
+public final class DataDocument: @unchecked Sendable {
+    /// The name shown in output: the path as given, or `<stdin>`.
+    public let name: String
+    let bytes: [UInt8]
+    /// The line number of the first byte (above 1 for a JSON Lines line).
+    let firstLine: Int
+    private let lock = NSLock()
+    private var lineStarts: [Int]?
+
+    init(name: String, bytes: [UInt8], firstLine: Int = 1) {
+        self.name = name
+        self.bytes = bytes
+        self.firstLine = firstLine
+    }
+
+    /// The line and column (in Unicode scalars) of a byte offset.
+    func position(ofOffset offset: Int) -> SourcePosition {
+        let starts = lineIndex()
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        var index = starts[low]
+        while index < min(offset, bytes.count) {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourcePosition(line: firstLine + low, column: column)
+    }
+
+    /// The text of a line (numbered as in the file), without its line break.
+    public func line(_ number: Int) -> String? {
+        let starts = lineIndex()
+        let index = number - firstLine
+        guard index >= 0, index < starts.count else { return nil }
+        var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
+        if end > starts[index], end <= bytes.count, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[starts[index]..<max(starts[index], end)], as: UTF8.self)
+    }
+
+    private func lineIndex() -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let lineStarts { return lineStarts }
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        lineStarts = starts
+        return starts
+    }
+}
+
+/// A stretch of a data file, from the first character of a value to just after its last.
+public struct SourceSpan: Sendable, Hashable {
+    public var start: SourcePosition
+    public var end: SourcePosition
+}

@@ -1,0 +1,110 @@
+/// Finds where a value sits in JSON text that has already been parsed, for error positions.
+///
+/// Nothing is recorded while parsing: only a record with an error pays for a second, partial scan.
+enum JSONLocator {
+    /// The byte range of the value at `path` inside the JSON value that starts at `start`. When a member
+    /// or element is missing, the range of the nearest enclosing value that exists. For a repeated key,
+    /// the last occurrence (the one the reader keeps).
+    static func range(of path: ValuePath, in bytes: [UInt8], from start: Int) -> Range<Int> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer)
+            reader.offset = start
+            var found = reader.valueRange()
+            for component in path.components {
+                reader.offset = found.lowerBound
+                guard let next = reader.child(component) else { break }
+                found = next
+            }
+            return found
+        }
+    }
+}
+
+extension JSONReader {
+    /// The range of the value at the current offset, leaving the offset after it.
+    fileprivate mutating func valueRange() -> Range<Int> {
+        skipWhitespace()
+        let start = offset
+        skipValue()
+        return start..<offset
+    }
+
+    /// Within the object or array at the current offset, the range of a member or element.
+    fileprivate mutating func child(_ component: ValuePath.Component) -> Range<Int>? {
+        skipWhitespace()
+        switch (component, peek()) {
+        case (.key(let key), UInt8(ascii: "{")?):
+            offset += 1
+            var match: Range<Int>?
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { return match }
+                let name = (try? readString()) ?? ""
+                skipWhitespace()
+                offset += 1  // ':'
+                let range = valueRange()
+                if name == key { match = range }
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ",") else { return match }
+                offset += 1
+            }
+        case (.index(let index), UInt8(ascii: "[")?):
+            offset += 1
+            var current = 0
+            while true {
+                skipWhitespace()
+                guard let byte = peek(), byte != UInt8(ascii: "]") else { return nil }
+                let range = valueRange()
+                if current == index { return range }
+                current += 1
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ",") else { return nil }
+                offset += 1
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Skips one well-formed value without building it.
+    fileprivate mutating func skipValue() {
+        guard let first = peek() else { return }
+        switch first {
+        case UInt8(ascii: "\""):
+            skipString()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while let byte = peek() {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    skipString()
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                default:
+                    break
+                }
+                offset += 1
+                if depth == 0 { return }
+            }
+        default:
+            while let byte = peek(), ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(byte) {
+                offset += 1
+            }
+        }
+    }
+
+    private mutating func skipString() {
+        offset += 1
+        while let byte = peek() {
+            offset += 1
+            if byte == UInt8(ascii: "\\") {
+                offset += 1
+            } else if byte == UInt8(ascii: "\"") {
+                return
+            }
+        }
+    }
+}
