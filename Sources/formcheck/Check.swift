@@ -19,6 +19,9 @@ struct Check: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: "Color: auto (when standard output is a terminal and NO_COLOR is not set), always or never.")
+    var color: Style.Choice = .auto
+
     @Flag(help: "Report every failing rule of every field, not only each field's first.")
     var allErrors = false
 
@@ -44,7 +47,8 @@ struct Check: ParsableCommand {
             throw ExitStatus.failure
         }
         let options = ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today())
-        var reporter: any CheckReporter = format == .json ? JSONReporter(schema: schema, form: compiled.name) : TextReporter()
+        var reporter: any CheckReporter = format == .json
+            ? JSONReporter(schema: schema, form: compiled.name) : TextReporter(schema: compiled, style: Style(color))
         var summary = CheckSummary()
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)
         for (name, message) in problems {
@@ -91,3 +95,5 @@ struct Check: ParsableCommand {
 }
 
 extension DataFormat: ExpressibleByArgument {}
+
+extension Style.Choice: ExpressibleByArgument {}

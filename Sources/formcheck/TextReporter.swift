@@ -1,32 +1,61 @@
 import FormCheck
 
-/// The default output: one line per issue, compiler style, then a summary line.
+/// The default output: one line per issue, compiler style, with the data line and a caret under
+/// the value, then a summary line.
 ///
-///     data.jsonl:3:14: error: record 3, password: Password must be at least 8 characters long. [minLength]
+///     data.jsonl:3:14: error: record 3, email: Email must be a valid email address. [email]
+///     {"name": "Ann", "email": "nope"}
+///                              ^~~~~~
 ///     3 files, 12 records: 8 valid, 4 invalid; 7 errors, 1 warning
+///
+/// Values of sensitive fields are shown as `***` in quoted lines.
 struct TextReporter: CheckReporter {
+    let schema: FormSchema
+    let style: Style
+
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
+        var hidden: [SourceSpan]?
         var text = ""
         for issue in report.issues {
             let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
-            let position = record.span(of: issue.path).start
-            text += "\(file):\(position): \(issue.severity.rawValue): \(place): \(issue.message) [\(issue.code)]\n"
+            let span = record.span(of: issue.path)
+            text += style.bold("\(file):\(span.start):") + " \(style.severity(issue.severity.rawValue)): "
+                + "\(place): \(issue.message) \(style.dim("[\(issue.code)]"))\n"
+            guard let line = record.document?.line(span.start.line) else { continue }
+            if hidden == nil, case .success(let value) = record.content {
+                hidden = schema.sensitivePaths(in: value).map { record.span(of: $0) }
+            }
+            let excerpt = SourceExcerpt(
+                line: line, column: span.start.column,
+                endColumn: span.end.line == span.start.line ? span.end.column : nil,
+                redacting: (hidden ?? []).compactMap { $0.columns(onLine: span.start.line) })
+            text += "\(excerpt.text)\n\(style.green(excerpt.marker))\n"
         }
         Output.out(text)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
-        Output.error("\(file):\(position.map { "\($0):" } ?? "") error: \(message)\n")
+        Output.error(style.bold("\(file):\(position.map { "\($0):" } ?? "")") + " \(style.red("error")): \(message)\n")
     }
 
     mutating func finish(_ summary: CheckSummary) {
         var line = "\(count(summary.files, "file")), \(count(summary.records, "record")): \(summary.valid) valid, \(summary.invalid) invalid"
         line += "; \(count(summary.errors, "error")), \(count(summary.warnings, "warning"))"
         if summary.unreadable > 0 { line += "; \(summary.unreadable) unreadable" }
-        Output.out(line + "\n")
+        Output.out(style.bold(line) + "\n")
     }
 
     private func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+extension SourceSpan {
+    /// The 1-based columns this span covers on `line`, when it touches that line.
+    func columns(onLine line: Int) -> Range<Int>? {
+        guard start.line <= line, end.line >= line else { return nil }
+        let first = start.line == line ? start.column : 1
+        let last = end.line == line ? end.column : Int.max
+        return first..<max(first + 1, last)
     }
 }

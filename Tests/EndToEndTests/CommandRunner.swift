@@ -26,13 +26,22 @@ enum Formcheck {
     }()
 
     /// Runs `formcheck` with `arguments`, feeding `input` to standard input.
-    static func run(_ arguments: [String], input: Data? = nil, directory: URL = packageRoot) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], input: Data? = nil, directory: URL = packageRoot, environment extra: [String: String] = ["NO_COLOR": "1"],
+        through launcher: [String] = []
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if launcher.isEmpty {
+            process.executableURL = executable
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: launcher[0])
+            process.arguments = Array(launcher.dropFirst()) + [([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")]
+        }
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
+        environment["NO_COLOR"] = nil
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

@@ -22,7 +22,8 @@ import Testing
         try scratch.write(file, contents)
         let result = try Formcheck.run(["s.yaml", file, "--all-errors"], directory: scratch.url)
         #expect(result.stderr == "")
-        return result.stdout.split(separator: "\n").dropLast().joined(separator: "\n")
+        // The issue lines only; the quoted data lines are checked in `excerptsQuoteTheLineAndHideSensitiveValues`.
+        return result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.joined(separator: "\n")
     }
 
     @Test func prettyPrintedJSON() throws {
@@ -93,5 +94,44 @@ import Testing
         #expect(try check("d.json", #"{"name": "Al", "email": "a@b.c", "name": "Alexander", "address": {"zip": "1"}}"#) == """
             d.json:1:42: error: record 1, name: Name must be at most 3 characters long. [maxLength]
             """)
+    }
+
+    @Test func excerptsQuoteTheLineAndHideSensitiveValues() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", """
+            formcheck: 1
+            fields:
+              name: { type: string, label: Name, rules: [{ maxLength: 3 }] }
+              pin: { type: string, label: PIN, sensitive: true, rules: [{ pattern: "^[0-9]{4}$" }] }
+              tags: { type: array, label: Tags, rules: [{ maxItems: 1 }] }
+            """)
+        try scratch.write("d.jsonl", #"{"pin": "12ab", "name": "Zoë Ñandú", "tags": ["a",\#t"b"]}"# + "\n")
+        let result = try Formcheck.run(["s.yaml", "d.jsonl"], directory: scratch.url)
+        #expect(result.stdout == """
+            d.jsonl:1:25: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            {"pin": ***, "name": "Zoë Ñandú", "tags": ["a",    "b"]}
+                                 ^~~~~~~~~~~
+            d.jsonl:1:9: error: record 1, pin: PIN is not in the expected format. [pattern]
+            {"pin": ***, "name": "Zoë Ñandú", "tags": ["a",    "b"]}
+                    ^~~
+            d.jsonl:1:46: error: record 1, tags: Tags must have at most 1 item. [maxItems]
+            {"pin": ***, "name": "Zoë Ñandú", "tags": ["a",    "b"]}
+                                                      ^~~~~~~~~~~~~
+            1 file, 1 record: 0 valid, 1 invalid; 3 errors, 0 warnings
+
+            """)
+        #expect(!result.stdout.contains("12ab"))
+    }
+
+    @Test func longLinesAreCutAroundTheValue() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  z: { type: integer, label: Z, rules: [{ max: 1 }] }\n")
+        let filler = (0..<60).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+        try scratch.write("d.json", "{" + filler + ", \"z\": 5, " + filler + "}")
+        let result = try Formcheck.run(["s.yaml", "d.json"], directory: scratch.url)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines[0] == "d.json:1:597: error: record 1, z: Z must be at most 1. [max]")
+        #expect(lines[1] == "…: 0, \"k57\": 0, \"k58\": 0, \"k59\": 0, \"z\": 5, \"k0\": 0, \"k1\": 0, \"k2\": 0, \"k3\": 0, \"k4\": 0, \"k5\": 0, \"k6…")
+        #expect(lines[2] == String(repeating: " ", count: 41) + "^")
     }
 }

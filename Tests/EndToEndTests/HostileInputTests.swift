@@ -56,6 +56,8 @@ import Testing
         let result = try Formcheck.run(["s.yaml", "big.json"], directory: scratch.url)
         #expect(result.stdout == """
             big.json:1:10: error: record 1, name: Name must be at most 10 characters long. [maxLength]
+            {"name": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…
+                     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
             1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
 
             """)
@@ -126,6 +128,8 @@ import Testing
         #expect(result.stderr == "n.json:1:7: error: malformed JSON: number out of range\n")
         #expect(result.stdout == """
             wide.json:1:3377788: error: record 1, n: N must be at most 10. [max]
+            …,"k199995": 199995,"k199996": 199996,"k199997": 199997,"k199998": 199998,"k199999": 199999, "n": 11}
+                                                                                                              ^~
             2 files, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
 
             """)

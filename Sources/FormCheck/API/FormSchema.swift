@@ -81,6 +81,11 @@ public struct FormSchema: Sendable {
         validate(try JSONReader.parse(Array(try encoder.encode(value))), options: options)
     }
 
+    /// The paths of the values in `record` that belong to `sensitive` fields: what output must never show.
+    public func sensitivePaths(in record: Value) -> [ValuePath] {
+        graph.sensitiveValuePaths(in: record)
+    }
+
     /// Validates a single field of a record, at a schema path such as `email` or `address.zip`.
     /// - Returns: nil when the schema has no such field.
     public func validate(

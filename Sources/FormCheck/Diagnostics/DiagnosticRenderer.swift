@@ -32,19 +32,7 @@ public struct DiagnosticRenderer: Sendable {
 
     private func excerpt(at position: SourcePosition?) -> String {
         guard let position, let line = source?.line(position.line), !line.isEmpty else { return "" }
-        let shown = line.replacingTabs()
-        let padding = String(line.unicodeScalars.prefix(position.column - 1).map { $0 == "\t" ? "\t" : " " })
-            .replacingTabs()
-        return "\(shown)\n\(padding)^\n"
-    }
-}
-
-extension String {
-    fileprivate func replacingTabs() -> String {
-        var out = ""
-        for scalar in unicodeScalars {
-            if scalar == "\t" { out += "    " } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
+        let excerpt = SourceExcerpt(line: line, column: position.column, width: .max)
+        return "\(excerpt.text)\n\(excerpt.marker)\n"
     }
 }

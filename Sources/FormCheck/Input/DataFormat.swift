@@ -45,7 +45,8 @@ public struct DataRecord: Sendable {
         self.anchor = anchor
     }
 
-    /// Where the value at `path` is written; for a missing member, where its enclosing object is.
+    /// Where the value at `path` is written; for a missing member, the empty span at the start of its
+    /// enclosing object.
     public func span(of path: ValuePath) -> SourceSpan {
         switch anchor {
         case .json(let start)?:
@@ -55,7 +56,7 @@ public struct DataRecord: Sendable {
         case .yaml(let root)?:
             var node = root
             for component in path.components {
-                guard let child = node.child(component) else { break }
+                guard let child = node.child(component) else { return SourceSpan(start: node.position, end: node.position) }
                 node = child
             }
             return SourceSpan(start: node.position, end: node.end)

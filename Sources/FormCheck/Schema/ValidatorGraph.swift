@@ -57,6 +57,34 @@ public struct ValidatorGraph: Sendable {
         return Set(nodes[id].rules.flatMap(\.referencedNodes)).sorted().map { field(of: nodes[$0]) }
     }
 
+    /// The paths of every value in `record` that belongs to a sensitive field (or lies inside one).
+    func sensitiveValuePaths(in record: Value) -> [ValuePath] {
+        var paths: [ValuePath] = []
+        func visit(_ id: Int, _ value: Value, _ path: [ValuePath.Component]) {
+            let node = nodes[id]
+            if node.isSensitive {
+                paths.append(ValuePath(path))
+                return
+            }
+            switch value {
+            case .object(let object):
+                for child in node.children {
+                    if let member = object[nodes[child].key] { visit(child, member, path + [.key(nodes[child].key)]) }
+                }
+            case .array(let elements):
+                guard let items = node.items else { return }
+                for (index, element) in elements.enumerated() { visit(items, element, path + [.index(index)]) }
+            default:
+                break
+            }
+        }
+        guard let object = record.objectValue else { return [] }
+        for id in rootFields {
+            if let member = object[nodes[id].key] { visit(id, member, [.key(nodes[id].key)]) }
+        }
+        return paths
+    }
+
     func label(ofPath path: String) -> String {
         nodeByPath[path].map { nodes[$0].label } ?? path
     }

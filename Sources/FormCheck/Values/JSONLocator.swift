@@ -3,8 +3,8 @@
 /// Nothing is recorded while parsing: only a record with an error pays for a second, partial scan.
 enum JSONLocator {
     /// The byte range of the value at `path` inside the JSON value that starts at `start`. When a member
-    /// or element is missing, the range of the nearest enclosing value that exists. For a repeated key,
-    /// the last occurrence (the one the reader keeps).
+    /// or element is missing, the empty range at the start of the nearest enclosing value that exists.
+    /// For a repeated key, the last occurrence (the one the reader keeps).
     static func range(of path: ValuePath, in bytes: [UInt8], from start: Int) -> Range<Int> {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
@@ -12,7 +12,7 @@ enum JSONLocator {
             var found = reader.valueRange()
             for component in path.components {
                 reader.offset = found.lowerBound
-                guard let next = reader.child(component) else { break }
+                guard let next = reader.child(component) else { return found.lowerBound..<found.lowerBound }
                 found = next
             }
             return found

@@ -1,0 +1,62 @@
+/// One quoted source line with a marker line under it, as compilers print them:
+///
+///       "email": "nope",
+///                ^~~~~~
+///
+/// Tabs become four spaces, redacted column ranges become `***`, and a line longer than `width`
+/// is cut to a window around the marker, with `…` where text was left out.
+public struct SourceExcerpt: Sendable, Hashable {
+    /// The line as shown.
+    public let text: String
+    /// Spaces, a caret under the first column, and tildes under the rest of the span on this line.
+    public let marker: String
+
+    /// - Parameters:
+    ///   - line: the source line, without its line break.
+    ///   - column: the 1-based column (in Unicode scalars) to put the caret under.
+    ///   - endColumn: the column just after the span, when it ends on this line.
+    ///   - redacting: 1-based column ranges whose text must not be shown.
+    ///   - width: the most characters to show.
+    public init(line: String, column: Int, endColumn: Int? = nil, redacting: [Range<Int>] = [], width: Int = 100) {
+        let scalars = Array(line.unicodeScalars)
+        var shown: [Unicode.Scalar] = []
+        // The output index where each source column (1-based, up to one past the end) starts.
+        var starts = Array(repeating: 0, count: scalars.count + 2)
+        var index = 0
+        while index < scalars.count {
+            let column = index + 1
+            if let hidden = redacting.first(where: { $0.contains(column) }) {
+                let stop = min(hidden.upperBound - 1, scalars.count)
+                for skipped in column...max(column, stop) { starts[skipped] = shown.count }
+                shown += "***".unicodeScalars
+                index = stop
+                continue
+            }
+            starts[column] = shown.count
+            if scalars[index] == "\t" { shown += "    ".unicodeScalars } else { shown.append(scalars[index]) }
+            index += 1
+        }
+        starts[scalars.count + 1] = shown.count
+        let caret = starts[min(max(column, 1), scalars.count + 1)]
+        var end = caret + 1
+        if let endColumn, endColumn > column {
+            end = max(end, starts[min(endColumn, scalars.count + 1)])
+        }
+        var first = 0
+        var last = shown.count
+        if shown.count > width {
+            first = max(0, min(caret - width * 2 / 5, shown.count - width))
+            last = min(shown.count, first + width)
+        }
+        var text = String(String.UnicodeScalarView(shown[first..<last]))
+        var padding = caret - first
+        if first > 0 {
+            text = "…" + text
+            padding += 1
+        }
+        if last < shown.count { text += "…" }
+        self.text = text
+        let tildes = max(0, min(end, last) - caret - 1)
+        self.marker = String(repeating: " ", count: max(0, padding)) + "^" + String(repeating: "~", count: tildes)
+    }
+}
