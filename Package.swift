@@ -33,7 +33,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["formcheck"]
+            dependencies: ["formcheck"],
+            exclude: ["Schemas"]
         ),
     ]
 )

@@ -6,17 +6,13 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check JSON, JSON Lines or YAML records against a schema (the default command).")
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Argument(help: "The schema file (YAML or JSON).")
     var schema: String
 
     @Argument(help: "Data files, directories (walked recursively) or '-' for standard input.")
     var data: [String]
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, junit, sarif or github.")
     var format: OutputFormat = .text
 
     @Option(help: "Color: auto (when standard output is a terminal and NO_COLOR is not set), always or never.")
@@ -47,12 +43,12 @@ struct Check: ParsableCommand {
             throw ExitStatus.failure
         }
         let options = ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today())
-        var reporter: any CheckReporter = format == .json
-            ? JSONReporter(schema: schema, form: compiled.name) : TextReporter(schema: compiled, style: Style(color))
+        var reporter = makeReporter(for: compiled)
         var summary = CheckSummary()
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)
         for (name, message) in problems {
             reporter.problem(file: name, position: nil, message: message)
+            reporter.fileDone(file: name)
             summary.unreadable += 1
         }
         for input in inputs {
@@ -61,12 +57,8 @@ struct Check: ParsableCommand {
                 switch record.content {
                 case .success(let value):
                     let report = compiled.validate(value, options: options)
-                    summary.records += 1
-                    if report.isValid { summary.valid += 1 } else { summary.invalid += 1 }
-                    let errors = report.errors.count
-                    summary.errors += errors
-                    summary.warnings += report.issues.count - errors
-                    if !report.issues.isEmpty { reporter.record(file: input.name, record: record, report: report) }
+                    summary.count(report)
+                    reporter.record(file: input.name, record: record, report: report)
                 case .failure(let error):
                     summary.unreadable += 1
                     reporter.problem(file: input.name, position: error.position, message: error.message)
@@ -88,12 +80,24 @@ struct Check: ParsableCommand {
                     reporter.problem(file: input.name, position: parseError.position, message: parseError.message)
                 }
             }
+            reporter.fileDone(file: input.name)
         }
         reporter.finish(summary)
         throw summary.exitStatus
+    }
+
+    private func makeReporter(for compiled: FormSchema) -> any CheckReporter {
+        switch format {
+        case .text: return TextReporter(schema: compiled, style: Style(color))
+        case .json: return JSONReporter(schema: schema, form: compiled.name)
+        case .junit: return JUnitReporter(form: compiled.name)
+        case .sarif: return SARIFReporter()
+        case .github: return GitHubReporter()
+        }
     }
 }
 
 extension DataFormat: ExpressibleByArgument {}
 
 extension Style.Choice: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}

@@ -61,4 +61,9 @@ public final class DataDocument: @unchecked Sendable {
 public struct SourceSpan: Sendable, Hashable {
     public var start: SourcePosition
     public var end: SourcePosition
+
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = end
+    }
 }

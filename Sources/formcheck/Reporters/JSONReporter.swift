@@ -13,6 +13,7 @@ struct JSONReporter: CheckReporter {
     }
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
+        guard !report.issues.isEmpty else { return }
         let issues = report.issues.map { issue in
             let span = record.span(of: issue.path)
             return JSONText.object([

@@ -14,6 +14,7 @@ struct TextReporter: CheckReporter {
     let style: Style
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
+        guard !report.issues.isEmpty else { return }
         var hidden: [SourceSpan]?
         var text = ""
         for issue in report.issues {
@@ -39,14 +40,7 @@ struct TextReporter: CheckReporter {
     }
 
     mutating func finish(_ summary: CheckSummary) {
-        var line = "\(count(summary.files, "file")), \(count(summary.records, "record")): \(summary.valid) valid, \(summary.invalid) invalid"
-        line += "; \(count(summary.errors, "error")), \(count(summary.warnings, "warning"))"
-        if summary.unreadable > 0 { line += "; \(summary.unreadable) unreadable" }
-        Output.out(style.bold(line) + "\n")
-    }
-
-    private func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        Output.out(style.bold(summary.line) + "\n")
     }
 }
 

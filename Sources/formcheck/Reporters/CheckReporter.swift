@@ -1,0 +1,55 @@
+import FormCheck
+
+/// Counts for the closing summary of a run.
+struct CheckSummary {
+    var files = 0
+    var records = 0
+    var valid = 0
+    var invalid = 0
+    var errors = 0
+    var warnings = 0
+    /// Files, JSON Lines lines and arguments that could not be read or parsed.
+    var unreadable = 0
+
+    mutating func count(_ report: ValidationReport) {
+        records += 1
+        if report.isValid { valid += 1 } else { invalid += 1 }
+        let errorCount = report.errors.count
+        errors += errorCount
+        warnings += report.issues.count - errorCount
+    }
+
+    /// `3 files, 12 records: 8 valid, 4 invalid; 7 errors, 1 warning[; 2 unreadable]`
+    var line: String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var line = "\(count(files, "file")), \(count(records, "record")): \(valid) valid, \(invalid) invalid"
+        line += "; \(count(errors, "error")), \(count(warnings, "warning"))"
+        if unreadable > 0 { line += "; \(unreadable) unreadable" }
+        return line
+    }
+
+    var exitStatus: ExitStatus {
+        if unreadable > 0 { return .failure }
+        return invalid > 0 ? .invalid : .valid
+    }
+}
+
+/// Receives a run's results as they happen, so output can stream.
+protocol CheckReporter {
+    /// Every record, valid or not, in input order.
+    mutating func record(file: String, record: DataRecord, report: ValidationReport)
+    /// An input that could not be read or parsed, with the place when known.
+    mutating func problem(file: String, position: SourcePosition?, message: String)
+    /// The end of one data file (or of standard input).
+    mutating func fileDone(file: String)
+    mutating func finish(_ summary: CheckSummary)
+}
+
+extension CheckReporter {
+    mutating func fileDone(file: String) {}
+}
+
+/// The formats `--format` accepts.
+enum OutputFormat: String, CaseIterable {
+    case text, json, junit, sarif, github
+}

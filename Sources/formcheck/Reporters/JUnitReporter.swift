@@ -1,0 +1,119 @@
+import FormCheck
+import Foundation
+
+/// `--format junit`: JUnit XML (the Apache Ant schema most CI systems read), one `testsuite` per data
+/// file and one `testcase` per record. An invalid record is a `failure` whose text lists every issue;
+/// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
+struct JUnitReporter: CheckReporter {
+    private struct Suite {
+        var cases: [String] = []
+        var failures = 0
+        var errors = 0
+        var warnings: [String] = []
+        let started = Date()
+    }
+
+    let form: String
+    private var suites: [String: Suite] = [:]
+    private var nextID = 0
+
+    init(form: String) {
+        self.form = form
+        Output.out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
+    }
+
+    mutating func record(file: String, record: DataRecord, report: ValidationReport) {
+        var suite = suites[file] ?? Suite()
+        let name = XMLText.attribute("record \(record.index)")
+        let lines = report.issues.map { issue in
+            let span = record.span(of: issue.path)
+            let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
+            return "\(file):\(span.start): \(issue.severity.rawValue): \(place): \(issue.message) [\(issue.code)]"
+        }
+        if let first = report.errors.first {
+            suite.failures += 1
+            let message = first.path.components.isEmpty ? first.message : "\(first.path): \(first.message)"
+            suite.cases.append("""
+                    <testcase name="\(name)" classname="\(XMLText.attribute(file))" time="0">\
+                <failure type="\(XMLText.attribute(first.code))" message="\(XMLText.attribute(message))">\
+                \(XMLText.text(lines.joined(separator: "\n")))</failure></testcase>
+                """)
+        } else {
+            suite.cases.append("    <testcase name=\"\(name)\" classname=\"\(XMLText.attribute(file))\" time=\"0\"/>")
+            suite.warnings += lines
+        }
+        suites[file] = suite
+    }
+
+    mutating func problem(file: String, position: SourcePosition?, message: String) {
+        var suite = suites[file] ?? Suite()
+        suite.errors += 1
+        let name = position.map { "line \($0.line)" } ?? "read"
+        let text = "\(file):\(position.map { "\($0):" } ?? "") error: \(message)"
+        suite.cases.append("""
+                <testcase name="\(XMLText.attribute(name))" classname="\(XMLText.attribute(file))" time="0">\
+            <error type="unreadable" message="\(XMLText.attribute(message))">\(XMLText.text(text))</error></testcase>
+            """)
+        suites[file] = suite
+    }
+
+    mutating func fileDone(file: String) {
+        let suite = suites.removeValue(forKey: file) ?? Suite()
+        let seconds = String(format: "%.3f", Date().timeIntervalSince(suite.started))
+        var out = "  <testsuite name=\"\(XMLText.attribute(file))\" package=\"\(XMLText.attribute(form))\" id=\"\(nextID)\""
+        out += " timestamp=\"\(Self.timestamp())\" hostname=\"\(XMLText.attribute(Self.hostname()))\""
+        out += " tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" time=\"\(seconds)\">\n"
+        out += "    <properties>\n      <property name=\"form\" value=\"\(XMLText.attribute(form))\"/>\n    </properties>\n"
+        out += suite.cases.map { $0 + "\n" }.joined()
+        out += suite.warnings.isEmpty
+            ? "    <system-out/>\n" : "    <system-out>\(XMLText.text(suite.warnings.joined(separator: "\n")))</system-out>\n"
+        out += "    <system-err/>\n  </testsuite>\n"
+        Output.out(out)
+        nextID += 1
+    }
+
+    mutating func finish(_ summary: CheckSummary) {
+        Output.out("</testsuites>\n")
+    }
+
+    /// Local time without a zone, as the schema wants; `SOURCE_DATE_EPOCH` fixes it for reproducible output.
+    static func timestamp() -> String {
+        var seconds = time(nil)
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) { seconds = epoch }
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    static func hostname() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "localhost" }
+        let name = String(cString: buffer)
+        return name.isEmpty ? "localhost" : name
+    }
+}
+
+/// Escaping for XML attribute values and text.
+enum XMLText {
+    static func text(_ value: String) -> String {
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            // Characters XML 1.0 cannot hold at all.
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func attribute(_ value: String) -> String {
+        text(value).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
+            .replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\r", with: "&#13;")
+    }
+}

