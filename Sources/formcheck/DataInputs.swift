@@ -44,19 +44,27 @@ enum DataInputs {
         return (inputs, problems)
     }
 
+    /// Data files below `directory`; fixture metadata (`*.expect.yaml`, `*.suite.yaml`) is not data.
     private static func walk(_ directory: String) -> [(String, DataFormat)] {
+        FileTree.files(under: directory).compactMap { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if (FixtureRunner.expectationSuffixes + FixtureRunner.suiteSuffixes).contains(where: name.hasSuffix) { return nil }
+            return DataFormat(fileName: name).map { (path, $0) }
+        }
+    }
+}
+
+/// Walks directories the way every command does: recursively, in sorted order, skipping hidden entries.
+enum FileTree {
+    static func files(under directory: String) -> [String] {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
-        var files: [(String, DataFormat)] = []
+        var files: [String] = []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry : "\(directory)/\(entry)"
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                files += walk(path)
-            } else if let format = DataFormat(fileName: entry) {
-                files.append((path, format))
-            }
+            files += isDirectory.boolValue ? FileTree.files(under: path) : [path]
         }
         return files
     }

@@ -50,7 +50,7 @@ import Testing
         #expect(summary["records"] == summary["invalid"])
         let files = try FileManager.default.contentsOfDirectory(atPath: Formcheck.packageRoot.appendingPathComponent("fixtures/\(form)/invalid").path)
         let reported = Set((document["results"] as! [[String: Any]]).map { ($0["file"] as! String).split(separator: "/").last.map(String.init)! })
-        #expect(reported == Set(files))
+        #expect(reported == Set(files.filter { !$0.hasSuffix(".expect.yaml") }))
     }
 
     @Test func exitCodeZeroWhenEveryRecordIsValid() throws {

@@ -45,6 +45,29 @@ public struct DataRecord: Sendable {
         self.anchor = anchor
     }
 
+    /// The record's member `key` as a record of its own, so positions are found inside it.
+    public func member(_ key: String) -> DataRecord {
+        let value = (try? content.get())?[key]
+        var anchor = self.anchor
+        var position = self.position
+        switch self.anchor {
+        case .json(let start)?:
+            if let document {
+                let range = JSONLocator.range(of: ValuePath([.key(key)]), in: document.bytes, from: start)
+                anchor = .json(range.lowerBound)
+                position = document.position(ofOffset: range.lowerBound)
+            }
+        case .yaml(let node)?:
+            if let child = node.child(.key(key)) {
+                anchor = .yaml(child)
+                position = child.position
+            }
+        case nil:
+            break
+        }
+        return DataRecord(index: index, position: position, content: .success(value ?? .null), document: document, anchor: anchor)
+    }
+
     /// Where the value at `path` is written; for a missing member, the empty span at the start of its
     /// enclosing object.
     public func span(of path: ValuePath) -> SourceSpan {

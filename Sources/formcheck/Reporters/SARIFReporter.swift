@@ -40,6 +40,11 @@ struct SARIFReporter: CheckReporter {
     }
 
     mutating func finish(_ summary: CheckSummary) {
+        finish(rules: rules, results: results, successful: summary.unreadable == 0)
+    }
+
+    /// Writes the log with the given rule ids and result objects.
+    func finish(rules: [String], results: [String], successful: Bool) {
         let ruleObjects = rules.map { code in
             JSONText.object([
                 ("id", JSONText.quote(code)),
@@ -52,7 +57,7 @@ struct SARIFReporter: CheckReporter {
             ("rules", "[" + ruleObjects.joined(separator: ", ") + "]"),
         ])
         let invocation = JSONText.object([
-            ("executionSuccessful", summary.unreadable == 0 ? "true" : "false"),
+            ("executionSuccessful", successful && notifications.isEmpty ? "true" : "false"),
             ("toolExecutionNotifications", "[" + notifications.joined(separator: ",\n        ") + "]"),
         ])
         Output.out("""

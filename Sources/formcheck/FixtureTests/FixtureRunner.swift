@@ -1,0 +1,191 @@
+import FormCheck
+import Foundation
+
+/// Finds fixture cases under the given paths and runs each against the schema:
+/// records in `valid/` must pass, records in `invalid/` must fail (with the errors of their
+/// `NAME.expect.yaml` sidecar, when there is one), and each case of a `*.suite.yaml` file must
+/// match its `valid` and `errors`.
+struct FixtureRunner {
+    let schema: FormSchema
+    let options: ValidationOptions
+    /// Paths that could not be used at all (missing, or holding no case); they make the run exit 2.
+    private(set) var problems: [(file: String, message: String)] = []
+
+    init(schema: FormSchema, options: ValidationOptions) {
+        self.schema = schema
+        self.options = options
+    }
+
+    static let suiteSuffixes = [".suite.yaml", ".suite.yml", ".suite.json"]
+    static let expectationSuffixes = [".expect.yaml", ".expect.yml", ".expect.json"]
+
+    mutating func run(_ paths: [String], _ report: (CaseResult) -> Void) {
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append((path, "cannot read: no such file or directory"))
+                continue
+            }
+            var found = 0
+            let files = isDirectory.boolValue ? FileTree.files(under: path) : [path]
+            for file in files {
+                found += runFile(file, report)
+            }
+            if found == 0 {
+                problems.append((path, "no fixture cases: expected records in valid/ or invalid/ folders, or *.suite.yaml files"))
+            }
+        }
+    }
+
+    /// Runs the cases of one file and returns how many there were.
+    private func runFile(_ file: String, _ report: (CaseResult) -> Void) -> Int {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        if Self.suiteSuffixes.contains(where: name.hasSuffix) { return runSuite(file, report) }
+        if Self.expectationSuffixes.contains(where: name.hasSuffix) { return 0 }
+        guard let format = DataFormat(fileName: name) else { return 0 }
+        let folders = file.split(separator: "/").dropLast()
+        guard let kind = folders.last(where: { $0 == "valid" || $0 == "invalid" }) else { return 0 }
+        return runRecords(file, format: format, expectValid: kind == "valid", report)
+    }
+
+    private func runRecords(_ file: String, format: DataFormat, expectValid: Bool, _ report: (CaseResult) -> Void) -> Int {
+        let expectation = loadExpectation(for: file)
+        var outcomes: [(record: DataRecord, result: Result<ValidationReport, DataParseError>)] = []
+        do {
+            try DataReader.forEachRecord(inFile: file, format: format) { record in
+                outcomes.append((record, record.content.map { schema.validate($0, options: options) }))
+            }
+        } catch {
+            let (message, position): (String, SourcePosition?) = switch error {
+            case .unreadable(let reason): ("cannot read: \(reason)", nil)
+            case .malformed(let parse): (parse.message, parse.position)
+            }
+            report(CaseResult(name: file, file: file, position: position, passed: false, details: ["\(file):\(position.map { "\($0):" } ?? "") \(message)"]))
+            return 1
+        }
+        if outcomes.isEmpty {
+            report(CaseResult(name: file, file: file, position: nil, passed: false, details: ["the file holds no record"]))
+            return 1
+        }
+        for (record, result) in outcomes {
+            let name = outcomes.count == 1 ? file : "\(file), record \(record.index)"
+            var details: [String] = []
+            switch (result, expectation) {
+            case (.failure(let error), _):
+                details = ["\(file):\(error.position): \(error.message)"]
+            case (_, .failure(let error)?):
+                details = ["\(error.file): \(error.message)"]
+            case (.success(let actual), let loaded):
+                let expected = try? loaded?.get()
+                if expected != nil, outcomes.count > 1 {
+                    details = ["\(expected!.file) applies to a file with one record; this file has \(outcomes.count)"]
+                } else if expectValid, !actual.isValid {
+                    details = ["expected a valid record, got \(actual.errors.count == 1 ? "1 error" : "\(actual.errors.count) errors"):"]
+                        + actual.issues.map { describe($0, in: record, file: file) }
+                } else if !expectValid, actual.isValid {
+                    details = ["expected errors, but the record is valid"]
+                } else if let expected {
+                    details = ExpectedIssue.differences(expected: expected.issues, actual: actual.issues)
+                }
+            }
+            report(CaseResult(name: name, file: file, position: record.position, passed: details.isEmpty, details: details))
+        }
+        return outcomes.count
+    }
+
+    private func runSuite(_ file: String, _ report: (CaseResult) -> Void) -> Int {
+        var count = 0
+        do {
+            let format: DataFormat = file.hasSuffix(".json") ? .json : .yaml
+            try DataReader.forEachRecord(inFile: file, format: format) { record in
+                count += 1
+                report(runSuiteCase(record, file: file))
+            }
+        } catch {
+            let (message, position): (String, SourcePosition?) = switch error {
+            case .unreadable(let reason): ("cannot read: \(reason)", nil)
+            case .malformed(let parse): (parse.message, parse.position)
+            }
+            report(CaseResult(name: file, file: file, position: position, passed: false, details: ["\(file):\(position.map { "\($0):" } ?? "") \(message)"]))
+            return count + 1
+        }
+        return count
+    }
+
+    private func runSuiteCase(_ record: DataRecord, file: String) -> CaseResult {
+        func broken(_ message: String, _ name: String = "\(file), case \(record.index)") -> CaseResult {
+            CaseResult(name: name, file: file, position: record.position, passed: false, details: ["\(file):\(record.position): \(message)"])
+        }
+        guard case .success(let value) = record.content, let object = value.objectValue else {
+            return broken("a suite case is a mapping with description, data, valid and optional errors")
+        }
+        for key in object.keys where !["description", "data", "valid", "errors"].contains(key) {
+            return broken("unknown key '\(key)'; a case has description, data, valid and errors")
+        }
+        guard let description = object["description"]?.stringValue else { return broken("the case needs a 'description'") }
+        let name = "\(file): \(description)"
+        guard let data = object["data"] else { return broken("the case needs 'data'", name) }
+        guard case .bool(let expectValid)? = object["valid"] else { return broken("the case needs 'valid: true' or 'valid: false'", name) }
+        let expected: [ExpectedIssue]?
+        switch ExpectedIssue.list(from: object["errors"]) {
+        case .success(let issues): expected = object["errors"] == nil ? nil : issues
+        case .failure(let error): return broken(error.message, name)
+        }
+        let actual = schema.validate(data, options: options)
+        let dataRecord = record.member("data")
+        var details: [String] = []
+        if expectValid, !actual.isValid {
+            details = ["expected a valid record, got \(actual.errors.count == 1 ? "1 error" : "\(actual.errors.count) errors"):"]
+                + actual.issues.map { describe($0, in: dataRecord, file: file) }
+        } else if !expectValid, actual.isValid {
+            details = ["expected errors, but the record is valid"]
+        } else if let expected {
+            details = ExpectedIssue.differences(expected: expected, actual: actual.issues)
+        }
+        return CaseResult(name: name, file: file, position: record.position, passed: details.isEmpty, details: details)
+    }
+
+    private func describe(_ issue: ValidationError, in record: DataRecord, file: String) -> String {
+        let path = issue.path.components.isEmpty ? "" : "\(issue.path): "
+        return "\(file):\(record.span(of: issue.path).start): \(issue.severity.rawValue): \(path)\(issue.message) [\(issue.code)]"
+    }
+
+    private struct LoadedExpectation {
+        let file: String
+        let issues: [ExpectedIssue]
+    }
+
+    private struct ExpectationFileError: Error {
+        let file: String
+        let message: String
+    }
+
+    /// The sidecar of `NAME.json`: `NAME.expect.yaml` (or `.yml`, `.json`), when there is one.
+    private func loadExpectation(for file: String) -> Result<LoadedExpectation, ExpectationFileError>? {
+        let base = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        guard let sidecar = Self.expectationSuffixes.map({ base + $0 }).first(where: FileManager.default.fileExists(atPath:)) else {
+            return nil
+        }
+        var value: Value?
+        do {
+            try DataReader.forEachRecord(inFile: sidecar, format: sidecar.hasSuffix(".json") ? .json : .yaml) { record in
+                if value == nil, case .success(let content) = record.content { value = content }
+            }
+        } catch {
+            return .failure(ExpectationFileError(file: sidecar, message: "cannot read the expectation: \(error)"))
+        }
+        guard let object = value?.objectValue else {
+            return .failure(ExpectationFileError(file: sidecar, message: "an expectation file is a mapping with 'errors'"))
+        }
+        for key in object.keys where !["errors", "locale"].contains(key) {
+            return .failure(ExpectationFileError(file: sidecar, message: "unknown key '\(key)'; an expectation has 'errors' and 'locale'"))
+        }
+        if let locale = object["locale"], locale.stringValue != "en" {
+            return .failure(ExpectationFileError(file: sidecar, message: "messages are available in the locale 'en'"))
+        }
+        switch ExpectedIssue.list(from: object["errors"]) {
+        case .success(let issues): return .success(LoadedExpectation(file: sidecar, issues: issues))
+        case .failure(let error): return .failure(ExpectationFileError(file: sidecar, message: error.message))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import FormCheck
+
+/// `formcheck test SCHEMA FIXTURES...`: runs a schema's own test suite.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run a schema's fixtures: valid/ and invalid/ records, expectation sidecars and *.suite.yaml files.",
+        discussion: """
+            Each case prints one result line and the run ends with 'N passed, N failed'. \
+            Exit codes: 0 every case passed; 1 a case failed; 2 the schema does not compile or a path holds no case.
+            """)
+
+    @Argument(help: "The schema file (YAML or JSON).")
+    var schema: String
+
+    @Argument(help: "Fixture directories (with valid/ and invalid/ folders) and *.suite.yaml files.")
+    var fixtures: [String]
+
+    @Option(help: "Output format: text, json, junit, sarif or github.")
+    var format: OutputFormat = .text
+
+    @Option(help: "Color: auto, always or never.")
+    var color: Style.Choice = .auto
+
+    @Flag(help: "Report every failing rule of every field when comparing with expectations.")
+    var allErrors = false
+
+    @Option(help: ArgumentHelp("The date that 'today', minAge and maxAge use.", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    func validate() throws {
+        if let today, LocalDate(iso8601: today) == nil {
+            throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
+        }
+    }
+
+    func run() throws {
+        let compiled: FormSchema
+        do {
+            compiled = try FormSchema(contentsOfFile: schema)
+        } catch {
+            Output.error(error.description)
+            throw ExitStatus.failure
+        }
+        var reporter: any FixtureReporter = switch format {
+        case .text: TextFixtureReporter(style: Style(color))
+        case .json: JSONFixtureReporter(schema: schema)
+        case .junit: JUnitFixtureReporter(form: compiled.name)
+        case .sarif: SARIFFixtureReporter()
+        case .github: GitHubFixtureReporter()
+        }
+        let options = ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today())
+        var runner = FixtureRunner(schema: compiled, options: options)
+        var passed = 0
+        var failed = 0
+        runner.run(fixtures) { result in
+            if result.passed { passed += 1 } else { failed += 1 }
+            reporter.result(result)
+        }
+        for problem in runner.problems {
+            reporter.problem(file: problem.file, message: problem.message)
+        }
+        reporter.finish(passed: passed, failed: failed)
+        if !runner.problems.isEmpty { throw ExitStatus.failure }
+        throw failed > 0 ? ExitStatus.invalid : ExitStatus.valid
+    }
+}
