@@ -330,7 +330,14 @@ final class SchemaCompiler {
                                   arguments: arguments, runsOnEmpty: definition.isPresence)
         let check = definition.build(&builder)
         guard let check, !builder.failed else { return nil }
-        let rule = CompiledRule(name: name, code: code, severity: severity, customMessage: message, position: namePosition,
+        let ordered = arguments.sorted {
+            (definition.arguments.firstIndex(of: $0.name) ?? 0) < (definition.arguments.firstIndex(of: $1.name) ?? 0)
+        }
+        let written = ordered.map { "\($0.name): \($0.node.flowText)" }
+        let summary = written.isEmpty ? name
+            : (written.count == 1 && ordered[0].name == "value" ? "\(name): \(ordered[0].node.flowText)"
+                : "\(name): {\(written.joined(separator: ", "))}")
+        let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, customMessage: message, position: namePosition,
                                 runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check)
         return (rule, builder.bounds)
     }

@@ -37,6 +37,8 @@ typealias RuleCheck = @Sendable (Value?, EvaluationContext) -> RuleVerdict
 /// A rule resolved at compile time: its arguments are already inside `check`.
 struct CompiledRule: Sendable {
     let name: String
+    /// The rule as written, in short flow form: `minLength: 2`, `requiredIf: {field: country, equals: US}`.
+    let summary: String
     let code: String
     let severity: Severity
     let customMessage: String?

@@ -10,6 +10,10 @@ public struct ValidatorGraph: Sendable {
         public let isSensitive: Bool
         /// The rule names of its chain, in order.
         public let rules: [String]
+        /// The rules as written, in short flow form: `minLength: 2`.
+        public let ruleSummaries: [String]
+        /// The schema path of the enclosing object or array field; nil at the top.
+        public let parent: String?
         /// Where the field is declared in the schema.
         public let position: SourcePosition
     }
@@ -33,6 +37,27 @@ public struct ValidatorGraph: Sendable {
             }
         }
         self.dependentsByNode = dependents.map { $0.sorted() }
+    }
+
+    /// A cross-field dependency: the rule `rule` of field `to` reads field `from`.
+    public struct Edge: Sendable, Hashable {
+        public let from: String
+        public let to: String
+        public let rule: String
+    }
+
+    /// Every dependency edge, in the order of the reading fields and their rules.
+    public var edges: [Edge] {
+        var edges: [Edge] = []
+        for node in nodes {
+            for rule in node.rules {
+                for target in rule.referencedNodes {
+                    let edge = Edge(from: nodes[target].path, to: node.path, rule: rule.name)
+                    if !edges.contains(edge) { edges.append(edge) }
+                }
+            }
+        }
+        return edges
     }
 
     /// Every field, parents before their children, in schema order.
@@ -91,6 +116,7 @@ public struct ValidatorGraph: Sendable {
 
     private func field(of node: FieldNode) -> Field {
         Field(path: node.path, label: node.label, type: node.type, isSensitive: node.isSensitive,
-              rules: node.rules.map(\.name), position: node.position)
+              rules: node.rules.map(\.name), ruleSummaries: node.rules.map(\.summary),
+              parent: node.parent.map { nodes[$0].path }, position: node.position)
     }
 }

@@ -27,6 +27,20 @@ struct YAMLNode: Sendable {
         return nil
     }
 
+    /// The node in compact YAML flow style, for summaries: `2`, `[US, CA]`, `{field: country}`.
+    var flowText: String {
+        switch kind {
+        case .scalar(let text, let isPlain):
+            // Scalars keep their style: plain stays plain, quoted is shown double-quoted.
+            guard !isPlain else { return text }
+            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .sequence(let items):
+            return "[" + items.map(\.flowText).joined(separator: ", ") + "]"
+        case .mapping(let pairs):
+            return "{" + pairs.map { "\($0.key.flowText): \($0.value.flowText)" }.joined(separator: ", ") + "}"
+        }
+    }
+
     /// A short noun for messages: "a string", "a list", "a mapping", "a number"...
     var kindDescription: String {
         switch kind {
