@@ -51,6 +51,7 @@ struct Check: ParsableCommand {
             reporter.fileDone(file: name)
             summary.unreadable += 1
         }
+        let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
             summary.files += 1
             let handle: (DataRecord) -> Void = { record in
@@ -58,9 +59,12 @@ struct Check: ParsableCommand {
                 case .success(let value):
                     let report = compiled.validate(value, options: options)
                     summary.count(report)
+                    progress.record()
+                    if !report.issues.isEmpty { progress.clear() }
                     reporter.record(file: input.name, record: record, report: report)
                 case .failure(let error):
                     summary.unreadable += 1
+                    progress.clear()
                     reporter.problem(file: input.name, position: error.position, message: error.message)
                 }
             }
@@ -73,6 +77,7 @@ struct Check: ParsableCommand {
                 }
             } catch {
                 summary.unreadable += 1
+                progress.clear()
                 switch error {
                 case .unreadable(let reason):
                     reporter.problem(file: input.name, position: nil, message: "cannot read: \(reason)")
@@ -81,7 +86,9 @@ struct Check: ParsableCommand {
                 }
             }
             reporter.fileDone(file: input.name)
+            progress.fileDone()
         }
+        progress.clear()
         reporter.finish(summary)
         throw summary.exitStatus
     }

@@ -5,6 +5,11 @@ import Testing
 @Suite struct ColorTests {
     static let escape = "\u{1B}["
 
+    /// Whether the text holds an SGR color sequence (progress may still erase its line with ESC [ K).
+    static func hasColor(_ text: String) -> Bool {
+        text.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) != nil
+    }
+
     func scratch() throws -> ScratchDirectory {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: integer, label: N, rules: [{ max: 1 }] }\n")
@@ -40,9 +45,35 @@ import Testing
         let noColor = try Formcheck.run(["s.yaml", "d.json"], directory: dir.url, environment: ["NO_COLOR": "1"],
                                         through: ["/usr/bin/script", "-qec"])
         #expect(noColor.stdout.contains("error: record 1"))
-        #expect(!noColor.stdout.contains(Self.escape))
+        #expect(!Self.hasColor(noColor.stdout))
         let never = try Formcheck.run(["s.yaml", "d.json", "--color", "never"], directory: dir.url, environment: [:],
                                       through: ["/usr/bin/script", "-qec"])
-        #expect(!never.stdout.contains(Self.escape))
+        #expect(!Self.hasColor(never.stdout))
+    }
+}
+
+/// Progress appears on a terminal's standard error and never in a pipe.
+@Suite struct ProgressTests {
+    func scratch() throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: integer, label: N, rules: [{ max: 1000 }] }\n")
+        try scratch.write("d.jsonl", (0..<600).map { #"{"n": \#($0)}"# }.joined(separator: "\n") + "\n")
+        return scratch
+    }
+
+    @Test func aTerminalShowsProgressAndErasesIt() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let dir = try scratch()
+        let result = try Formcheck.run(["s.yaml", "d.jsonl"], directory: dir.url, environment: [:], through: ["/usr/bin/script", "-qec"])
+        #expect(result.stdout.contains("\r\u{1B}[K256 records ("))
+        #expect(result.stdout.contains("/s), 0/1 files"))
+        #expect(result.stdout.contains("\r\u{1B}[K\u{1B}[1m1 file, 600 records: 600 valid, 0 invalid"))
+    }
+
+    @Test func aPipeShowsNoProgress() throws {
+        let dir = try scratch()
+        let result = try Formcheck.run(["s.yaml", "d.jsonl"], directory: dir.url, environment: [:])
+        #expect(result.stderr == "")
+        #expect(result.stdout == "1 file, 600 records: 600 valid, 0 invalid; 0 errors, 0 warnings\n")
     }
 }
