@@ -12,37 +12,15 @@ struct Check: ParsableCommand {
     @Argument(help: "Data files, directories (walked recursively) or '-' for standard input.")
     var data: [String]
 
-    @Option(help: "Output format: text, json, junit, sarif or github.")
-    var format: OutputFormat = .text
-
-    @Option(help: "Color: auto (when standard output is a terminal and NO_COLOR is not set), always or never.")
-    var color: Style.Choice = .auto
-
-    @Flag(help: "Report every failing rule of every field, not only each field's first.")
-    var allErrors = false
+    @OptionGroup var options: RunOptions
 
     @Option(help: ArgumentHelp("The format of standard input and of files without a data extension: json, jsonl or yaml.",
                                valueName: "format"))
     var dataFormat: DataFormat?
 
-    @Option(help: ArgumentHelp("The date that 'today', minAge and maxAge use (default: the local date).", valueName: "YYYY-MM-DD"))
-    var today: String?
-
-    func validate() throws {
-        if let today, LocalDate(iso8601: today) == nil {
-            throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
-        }
-    }
-
     func run() throws {
-        let compiled: FormSchema
-        do {
-            compiled = try FormSchema(contentsOfFile: schema)
-        } catch {
-            Output.error(error.description)
-            throw ExitStatus.failure
-        }
-        let options = ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today())
+        let compiled = try SchemaLoader.load(schema)
+        let validationOptions = options.validationOptions
         var reporter = makeReporter(for: compiled)
         var summary = CheckSummary()
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)
@@ -57,7 +35,7 @@ struct Check: ParsableCommand {
             let handle: (DataRecord) -> Void = { record in
                 switch record.content {
                 case .success(let value):
-                    let report = compiled.validate(value, options: options)
+                    let report = compiled.validate(value, options: validationOptions)
                     summary.count(report)
                     progress.record()
                     if !report.issues.isEmpty { progress.clear() }
@@ -94,8 +72,8 @@ struct Check: ParsableCommand {
     }
 
     private func makeReporter(for compiled: FormSchema) -> any CheckReporter {
-        switch format {
-        case .text: return TextReporter(schema: compiled, style: Style(color))
+        switch options.format {
+        case .text: return TextReporter(schema: compiled, style: Style(options.color))
         case .json: return JSONReporter(schema: schema, form: compiled.name)
         case .junit: return JUnitReporter(form: compiled.name)
         case .sarif: return SARIFReporter()
@@ -106,5 +84,3 @@ struct Check: ParsableCommand {
 
 extension DataFormat: ExpressibleByArgument {}
 
-extension Style.Choice: ExpressibleByArgument {}
-extension OutputFormat: ExpressibleByArgument {}

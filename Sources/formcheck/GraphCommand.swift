@@ -18,13 +18,7 @@ struct GraphCommand: ParsableCommand {
     var format: GraphFormat = .text
 
     func run() throws {
-        let compiled: FormSchema
-        do {
-            compiled = try FormSchema(contentsOfFile: schema)
-        } catch {
-            Output.error(error.description)
-            throw ExitStatus.failure
-        }
+        let compiled = try SchemaLoader.load(schema)
         Output.out(format == .text ? GraphRendering.text(compiled) : GraphRendering.dot(compiled))
     }
 }

@@ -17,41 +17,18 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Fixture directories (with valid/ and invalid/ folders) and *.suite.yaml files.")
     var fixtures: [String]
 
-    @Option(help: "Output format: text, json, junit, sarif or github.")
-    var format: OutputFormat = .text
-
-    @Option(help: "Color: auto, always or never.")
-    var color: Style.Choice = .auto
-
-    @Flag(help: "Report every failing rule of every field when comparing with expectations.")
-    var allErrors = false
-
-    @Option(help: ArgumentHelp("The date that 'today', minAge and maxAge use.", valueName: "YYYY-MM-DD"))
-    var today: String?
-
-    func validate() throws {
-        if let today, LocalDate(iso8601: today) == nil {
-            throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
-        }
-    }
+    @OptionGroup var options: RunOptions
 
     func run() throws {
-        let compiled: FormSchema
-        do {
-            compiled = try FormSchema(contentsOfFile: schema)
-        } catch {
-            Output.error(error.description)
-            throw ExitStatus.failure
-        }
-        var reporter: any FixtureReporter = switch format {
-        case .text: TextFixtureReporter(style: Style(color))
+        let compiled = try SchemaLoader.load(schema)
+        var reporter: any FixtureReporter = switch options.format {
+        case .text: TextFixtureReporter(style: Style(options.color))
         case .json: JSONFixtureReporter(schema: schema)
         case .junit: JUnitFixtureReporter(form: compiled.name)
         case .sarif: SARIFFixtureReporter()
         case .github: GitHubFixtureReporter()
         }
-        let options = ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today())
-        var runner = FixtureRunner(schema: compiled, options: options)
+        var runner = FixtureRunner(schema: compiled, options: options.validationOptions)
         var passed = 0
         var failed = 0
         runner.run(fixtures) { result in
