@@ -18,7 +18,8 @@ let package = Package(
         ),
         .target(
             name: "FormCheck",
-            dependencies: ["CLibYAML"]
+            dependencies: ["CLibYAML"],
+            resources: [.embedInCode("Resources/messages")]
         ),
         .executableTarget(
             name: "formcheck",

@@ -200,7 +200,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         RuleCase("integer", "[{ min: 1 }]", 1.5, "type: Value must be a whole number."),
         RuleCase("integer", "[{ min: 1 }]", "5", "type: Value must be a whole number."),
         RuleCase("number", "[{ min: 1 }]", "5", "type: Value must be a number."),
-        RuleCase("integer", "[{ min: 9007199254740993 }]", 9007199254740992, "min: Value must be at least 9007199254740993."),
+        RuleCase("integer", "[{ min: 9007199254740993 }]", 9007199254740992, "min: Value must be at least 9,007,199,254,740,993."),
     ]
 
     @Test(arguments: cases) func numberRule(_ rule: RuleCase) throws { try rule.run() }

@@ -13,11 +13,20 @@ public struct FormSchema: Sendable {
     public let title: String?
     /// The compiled graph: fields in order, rule chains, and cross-field dependencies.
     public let graph: ValidatorGraph
+    /// The schema's message catalogs (from `messages:`) and the built-in ones.
+    public let catalogs: MessageCatalogs
+    /// The language of the schema's own texts (`locale:`, English by default).
+    public var sourceLocale: String { catalogs.sourceLocale }
     let validator: Validator
+    /// The catalog keys rules name with `message: { key: ... }`, for the catalog linter.
+    let messageKeys: [(key: String, position: SourcePosition)]
+    /// The schema text, for diagnostics.
+    let source: SourceText
 
-    /// Loads and compiles the schema file at `path` (YAML or JSON).
+    /// Loads and compiles the schema file at `path` (YAML or JSON) and its message catalogs.
+    /// - Parameter messagesDirectory: a catalog folder to use instead of the schema's `messages:`.
     /// - Throws: `SchemaError` with every problem found, each with its file, line and column.
-    public init(contentsOfFile path: String) throws(SchemaError) {
+    public init(contentsOfFile path: String, messagesDirectory: String? = nil) throws(SchemaError) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path)
@@ -25,16 +34,17 @@ public struct FormSchema: Sendable {
             throw SchemaError(diagnostics: [Diagnostic(.error, "cannot read the schema: \(error.reason)", file: path, at: nil)],
                               source: nil)
         }
-        try self.init(bytes: bytes, name: path)
+        try self.init(bytes: bytes, name: path, messagesDirectory: messagesDirectory)
     }
 
-    /// Compiles a schema from its text; `name` is the file name shown in diagnostics.
-    public init(text: String, name: String = "<string>") throws(SchemaError) {
-        try self.init(bytes: Array(text.utf8), name: name)
+    /// Compiles a schema from its text; `name` is the file name shown in diagnostics, and a relative
+    /// `messages:` folder is found from the current directory.
+    public init(text: String, name: String = "<string>", messagesDirectory: String? = nil) throws(SchemaError) {
+        try self.init(bytes: Array(text.utf8), name: name, messagesDirectory: messagesDirectory)
     }
 
     /// Compiles a schema from UTF-8 (or UTF-16 with a byte order mark) YAML or JSON bytes.
-    public init(bytes: [UInt8], name: String = "<data>") throws(SchemaError) {
+    public init(bytes: [UInt8], name: String = "<data>", messagesDirectory: String? = nil) throws(SchemaError) {
         let source = SourceText(name: name, bytes: bytes)
         func fail(_ diagnostics: [Diagnostic]) -> SchemaError { SchemaError(diagnostics: diagnostics, source: source) }
         let documents: [YAMLNode]
@@ -57,10 +67,34 @@ public struct FormSchema: Sendable {
         guard let output = compiler.compile(document, defaultName: defaultName) else {
             throw fail(compiler.diagnostics)
         }
+        var directory: (path: String, position: SourcePosition?)?
+        if let messagesDirectory {
+            directory = (messagesDirectory, nil)
+        } else if let written = output.messages {
+            let base = name.contains("/") ? String(name[..<name.lastIndex(of: "/")!]) + "/" : ""
+            directory = (written.path.hasPrefix("/") ? written.path : base + written.path, written.position)
+        }
+        let own = try directory.map { directory throws(SchemaError) in
+            try CatalogLoader.load(directory: directory.path, schemaFile: name, position: directory.position, source: source)
+        } ?? []
         self.name = output.form
         self.title = output.title
         self.graph = output.graph
-        self.validator = Validator(graph: output.graph)
+        self.catalogs = MessageCatalogs(own: own, sourceLocale: output.locale)
+        self.validator = Validator(graph: output.graph, catalogs: catalogs)
+        self.messageKeys = output.messageKeys
+        self.source = source
+    }
+
+    /// The same report with every message rendered in `locale` (`fr`, `pt-BR`), following the catalogs'
+    /// fallback chain. Safe to call from many threads, each with its own locale.
+    public func localized(_ report: ValidationReport, locale: String) -> ValidationReport {
+        validator.localized(report, locale: locale)
+    }
+
+    /// The label of a field (by schema path) in `locale`.
+    public func label(of field: String, locale: String? = nil) -> String {
+        validator.renderer.label(of: field, locale: locale.map(LocaleIdentifier.normalized) ?? sourceLocale)
     }
 
     /// Validates one record.

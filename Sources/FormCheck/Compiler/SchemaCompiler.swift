@@ -7,9 +7,14 @@ final class SchemaCompiler {
         var form: String
         var title: String?
         var graph: ValidatorGraph
+        /// The source locale (`locale:`), `en` by default.
+        var locale: String
+        /// The catalog folder (`messages:`) as written, and where.
+        var messages: (path: String, position: SourcePosition)?
+        var messageKeys: [(key: String, position: SourcePosition)]
     }
 
-    static let rootKeys = ["formcheck", "form", "title", "description", "fields", "unknownFields"]
+    static let rootKeys = ["formcheck", "form", "title", "description", "locale", "messages", "fields", "unknownFields"]
     static let fieldKeys = ["type", "label", "description", "rules", "sensitive", "collect", "fields", "items",
                             "unknownFields"]
     static let languageVersion = 1
@@ -18,6 +23,8 @@ final class SchemaCompiler {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var nodes: [FieldNode] = []
     private var rulesByNode: [Int: YAMLNode] = [:]
+    /// The catalog keys that rules name with `message: { key: ... }`, and where.
+    private(set) var messageKeys: [(key: String, position: SourcePosition)] = []
     /// For each object (the root is -1), its declared children by key.
     private var childrenByParent: [Int: [String: Int]] = [:]
 
@@ -50,6 +57,15 @@ final class SchemaCompiler {
         let title = keys["title"].flatMap { text($0.value, what: "'title'") }
         keys["description"].map { _ = text($0.value, what: "'description'") }
         let rejectsUnknown = keys["unknownFields"].flatMap { unknownFieldsPolicy($0.value) } ?? false
+        var locale = "en"
+        if let pair = keys["locale"], let text = text(pair.value, what: "'locale'") {
+            if LocaleIdentifier.isValid(text) {
+                locale = LocaleIdentifier.normalized(text)
+            } else {
+                error("'locale' must be a locale identifier such as en, fr or pt-BR", at: pair.value.position)
+            }
+        }
+        let messages = keys["messages"].flatMap { pair in text(pair.value, what: "'messages'").map { ($0, pair.value.position) } }
 
         var rootFields: [Int] = []
         if let fields = keys["fields"] {
@@ -66,7 +82,8 @@ final class SchemaCompiler {
         diagnostics.sort { ($0.position ?? .init(line: 0, column: 0)) < ($1.position ?? .init(line: 0, column: 0)) }
         guard diagnostics.isEmpty else { return nil }
         return Output(form: form, title: title,
-                      graph: ValidatorGraph(nodes: nodes, rootFields: rootFields, rejectsUnknownRootFields: rejectsUnknown))
+                      graph: ValidatorGraph(nodes: nodes, rootFields: rootFields, rejectsUnknownRootFields: rejectsUnknown),
+                      locale: locale, messages: messages, messageKeys: messageKeys)
     }
 
     // MARK: - Fields
@@ -303,7 +320,19 @@ final class SchemaCompiler {
             }
         }
 
-        let message = options["message"].flatMap { text($0.value, what: "'message'") }
+        var message = MessageSource.catalogs
+        if let pair = options["message"] {
+            if let text = pair.value.scalarText {
+                message = .literal(text)
+            } else if let keyPair = pair.value.mapping, keyPair.count == 1, keyPair[0].keyText == "key",
+                let key = keyPair[0].value.scalarText, !key.isEmpty {
+                message = .key(key)
+                messageKeys.append((key, keyPair[0].value.position))
+            } else {
+                error("'message' must be text, or { key: CATALOG_KEY } to name a catalog message", at: pair.value.position)
+                valid = false
+            }
+        }
         var code = name
         if let pair = options["code"] {
             if let text = text(pair.value, what: "'code'") {
@@ -337,7 +366,7 @@ final class SchemaCompiler {
         let summary = written.isEmpty ? name
             : (written.count == 1 && ordered[0].name == "value" ? "\(name): \(ordered[0].node.flowText)"
                 : "\(name): {\(written.joined(separator: ", "))}")
-        let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, customMessage: message, position: namePosition,
+        let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, message: message, position: namePosition,
                                 runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check)
         return (rule, builder.bounds)
     }

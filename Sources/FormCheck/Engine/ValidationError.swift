@@ -11,6 +11,16 @@ public struct ValidationError: Sendable, Hashable {
     public let severity: Severity
     /// The values the message's placeholders show (`min`, `max`, `other`, ...). Never holds the field's value.
     public let parameters: MessageParameters
-    /// The message in the schema's language.
+    /// The message, in the locale the record was validated for.
     public let message: String
+    /// Where the message comes from, kept so the error can be rendered again in another locale.
+    let source: MessageSource
+    /// The label shown for a member the schema does not declare (its own key).
+    let labelOverride: String?
+
+    /// The same error with another message text.
+    func withMessage(_ text: String) -> ValidationError {
+        ValidationError(path: path, field: field, code: code, rule: rule, severity: severity, parameters: parameters,
+                        message: text, source: source, labelOverride: labelOverride)
+    }
 }

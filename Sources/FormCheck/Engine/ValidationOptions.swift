@@ -4,9 +4,12 @@ public struct ValidationOptions: Sendable, Hashable {
     public var collectAllErrors: Bool
     /// The date that `today`, `minAge` and `maxAge` use; the machine's local date by default.
     public var today: LocalDate
+    /// The locale of the messages (`fr`, `pt-BR`); nil for the schema's source locale.
+    public var locale: String?
 
-    public init(collectAllErrors: Bool = false, today: LocalDate = .today()) {
+    public init(collectAllErrors: Bool = false, today: LocalDate = .today(), locale: String? = nil) {
         self.collectAllErrors = collectAllErrors
         self.today = today
+        self.locale = locale
     }
 }

@@ -3,16 +3,16 @@ struct Validator: Sendable {
     let graph: ValidatorGraph
     let renderer: MessageRenderer
 
-    init(graph: ValidatorGraph) {
+    init(graph: ValidatorGraph, catalogs: MessageCatalogs) {
         self.graph = graph
-        self.renderer = MessageRenderer(graph: graph)
+        self.renderer = MessageRenderer(graph: graph, catalogs: catalogs)
     }
 
     func validate(_ record: Value, options: ValidationOptions) -> ValidationReport {
         var run = Run(validator: self, root: record, options: options)
         guard let object = record.objectValue else {
-            run.report(rule: "type", code: "type", severity: .error, message: nil, parameters: ["expected": .string("object")],
-                       label: "The record", field: "")
+            run.report(rule: "recordType", code: "type", severity: .error, source: .key("recordType"),
+                       parameters: ["expected": .string("object")], field: "")
             return ValidationReport(issues: run.issues)
         }
         run.validateMembers(of: object, fields: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields)
@@ -36,6 +36,15 @@ struct Validator: Sendable {
         return ValidationReport(issues: run.issues)
     }
 
+    /// The report with every message rendered again in `locale`.
+    func localized(_ report: ValidationReport, locale: String) -> ValidationReport {
+        let locale = LocaleIdentifier.normalized(locale)
+        return ValidationReport(issues: report.issues.map { issue in
+            issue.withMessage(renderer.render(rule: issue.rule, code: issue.code, field: issue.field, labelOverride: issue.labelOverride,
+                                              source: issue.source, parameters: issue.parameters, locale: locale))
+        })
+    }
+
     /// The state of one record's walk.
     private struct Run {
         let validator: Validator
@@ -43,11 +52,13 @@ struct Validator: Sendable {
         let options: ValidationOptions
         var path: [ValuePath.Component] = []
         var issues: [ValidationError] = []
+        let locale: String
 
         init(validator: Validator, root: Value, options: ValidationOptions) {
             self.validator = validator
             self.root = root
             self.options = options
+            self.locale = options.locale.map(LocaleIdentifier.normalized) ?? validator.renderer.catalogs.sourceLocale
         }
 
         mutating func validateMembers(of object: ObjectValue, fields: [Int], rejectsUnknown: Bool) {
@@ -61,8 +72,8 @@ struct Validator: Sendable {
             let known = Set(fields.map { validator.graph.nodes[$0].key })
             for key in object.keys where !known.contains(key) {
                 path.append(.key(key))
-                report(rule: "unknownField", code: "unknownField", severity: .error, message: nil, parameters: [:],
-                       label: key, field: "")
+                report(rule: "unknownField", code: "unknownField", severity: .error, source: .catalogs, parameters: [:],
+                       field: "", labelOverride: key)
                 path.removeLast()
             }
         }
@@ -71,8 +82,8 @@ struct Validator: Sendable {
             let node = validator.graph.nodes[id]
             let isEmpty = value.isEmptyFormValue
             if !isEmpty, let value, !node.type.accepts(value) {
-                report(rule: "type", code: "type", severity: .error, message: nil,
-                       parameters: ["expected": .string(node.type.rawValue)], label: node.label, field: node.path)
+                report(rule: "type", code: "type", severity: .error, source: .catalogs,
+                       parameters: ["expected": .string(node.type.rawValue)], field: node.path)
                 return
             }
             let collectAll = node.collectsAllErrors || options.collectAllErrors
@@ -81,8 +92,8 @@ struct Validator: Sendable {
             var failures: [RuleFailure] = []
             RuleChain.evaluate(node.rules, on: value, in: context, stopAtFirst: !collectAll, into: &failures)
             for failure in failures {
-                report(rule: failure.rule, code: failure.code, severity: failure.severity, message: failure.customMessage,
-                       parameters: failure.parameters, label: node.label, field: node.path)
+                report(rule: failure.rule, code: failure.code, severity: failure.severity, source: failure.message,
+                       parameters: failure.parameters, field: node.path)
             }
             guard !isEmpty else { return }
             switch value {
@@ -100,12 +111,13 @@ struct Validator: Sendable {
         }
 
         mutating func report(
-            rule: String, code: String, severity: Severity, message: String?, parameters: MessageParameters,
-            label: String, field: String
+            rule: String, code: String, severity: Severity, source: MessageSource, parameters: MessageParameters,
+            field: String, labelOverride: String? = nil
         ) {
-            let text = validator.renderer.render(rule: rule, customMessage: message, label: label, parameters: parameters)
+            let text = validator.renderer.render(rule: rule, code: code, field: field, labelOverride: labelOverride, source: source,
+                                                 parameters: parameters, locale: locale)
             issues.append(ValidationError(path: ValuePath(path), field: field, code: code, rule: rule, severity: severity,
-                                          parameters: parameters, message: text))
+                                          parameters: parameters, message: text, source: source, labelOverride: labelOverride))
         }
     }
 }

@@ -22,12 +22,22 @@ enum RuleVerdict: Sendable {
     case failures([RuleFailure])
 }
 
+/// Where the text of a failure comes from.
+enum MessageSource: Sendable, Hashable {
+    /// The catalogs: `FIELD.RULE`, then the rule code, along the locale chain.
+    case catalogs
+    /// A plain `message:` string, in the schema's source locale.
+    case literal(String)
+    /// `message: { key: KEY }`: that catalog key first, then as `catalogs`.
+    case key(String)
+}
+
 /// A failed rule before it is placed in a record and rendered.
 struct RuleFailure: Sendable {
     let rule: String
     let code: String
     let severity: Severity
-    let customMessage: String?
+    let message: MessageSource
     let parameters: MessageParameters
 }
 
@@ -41,7 +51,7 @@ struct CompiledRule: Sendable {
     let summary: String
     let code: String
     let severity: Severity
-    let customMessage: String?
+    let message: MessageSource
     let position: SourcePosition
     /// Presence rules, and compositions holding one, also run on empty values.
     let runsOnEmpty: Bool
@@ -50,6 +60,6 @@ struct CompiledRule: Sendable {
     let check: RuleCheck
 
     func failure(_ parameters: MessageParameters) -> RuleFailure {
-        RuleFailure(rule: name, code: code, severity: severity, customMessage: customMessage, parameters: parameters)
+        RuleFailure(rule: name, code: code, severity: severity, message: message, parameters: parameters)
     }
 }

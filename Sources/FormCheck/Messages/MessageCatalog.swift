@@ -1,0 +1,131 @@
+/// The messages of one locale from one catalog file: messages by key, labels by field path,
+/// display names of choice values, and the punctuation of lists.
+///
+/// ```yaml
+/// list: { separator: ", ", last: " et " }
+/// messages:
+///   minLength: "Le champ {label} doit contenir au moins {min, plural, one {# caractère} other {# caractères}}."
+///   password.minLength: "Le mot de passe est trop court."
+/// labels:
+///   full_name: Nom complet
+/// choices:
+///   country: { FR: France }
+/// ```
+struct MessageCatalog: Sendable {
+    /// One text of the catalog, with where it is written.
+    struct Entry: Sendable {
+        let text: String
+        /// Nil when the text is not valid MessageFormat (see `syntaxError`).
+        let format: MessageFormat?
+        let syntaxError: MessageFormat.SyntaxError?
+        let keyPosition: SourcePosition
+        let valuePosition: SourcePosition
+        /// Whether the value is written in quotes (its first character is one column after the position).
+        let isQuoted: Bool
+    }
+
+    let locale: String
+    let file: String
+    let source: SourceText
+    private(set) var messages: [String: Entry] = [:]
+    private(set) var labels: [String: Entry] = [:]
+    private(set) var choices: [String: [String: Entry]] = [:]
+    private(set) var listSeparator = ", "
+    private(set) var listLast = ", "
+    /// Structural mistakes found while reading (unknown keys, values that are not text, duplicates).
+    private(set) var problems: [Diagnostic] = []
+
+    static let sections = ["messages", "labels", "choices", "list"]
+
+    /// Reads a catalog; a YAML syntax error is thrown, other mistakes are kept in `problems`.
+    init(bytes: [UInt8], file: String, locale: String) throws(SchemaError) {
+        self.locale = locale
+        self.file = file
+        self.source = SourceText(name: file, bytes: bytes)
+        let documents: [YAMLNode]
+        do {
+            documents = try LibYAMLParser.parseDocuments(bytes)
+        } catch {
+            let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
+            throw SchemaError(diagnostics: [Diagnostic(.error, "invalid YAML: \(error.problem)", file: file, at: error.position, notes: notes)],
+                              source: source)
+        }
+        guard let root = documents.first else { return }
+        guard let pairs = root.mapping else {
+            problem("a message catalog is a mapping with 'messages', 'labels', 'choices' and 'list'", at: root.position)
+            return
+        }
+        for pair in uniquePairs(pairs) {
+            switch pair.keyText {
+            case "messages":
+                messages = entries(of: pair.value, what: "messages")
+            case "labels":
+                labels = entries(of: pair.value, what: "labels")
+            case "choices":
+                for field in uniquePairs(pair.value.mapping ?? []) {
+                    guard let path = field.keyText else { continue }
+                    choices[path] = entries(of: field.value, what: "choices of '\(path)'")
+                }
+                if pair.value.mapping == nil { problem("'choices' must map field paths to { value: name }", at: pair.value.position) }
+            case "list":
+                for item in uniquePairs(pair.value.mapping ?? []) {
+                    switch (item.keyText, item.value.scalarText) {
+                    case ("separator", let text?): listSeparator = text
+                    case ("last", let text?): listLast = text
+                    default: problem("'list' takes 'separator' and 'last' as text", at: item.key.position)
+                    }
+                }
+            default:
+                problem("unknown catalog key '\(pair.keyText ?? "")'\(Suggestions.didYouMean(pair.keyText ?? "", among: Self.sections))",
+                        at: pair.key.position)
+            }
+        }
+    }
+
+    private mutating func entries(of node: YAMLNode, what: String) -> [String: Entry] {
+        guard let pairs = node.mapping else {
+            problem("'\(what)' must be a mapping from keys to text", at: node.position)
+            return [:]
+        }
+        var result: [String: Entry] = [:]
+        for pair in uniquePairs(pairs) {
+            guard let key = pair.keyText else { continue }
+            guard case .scalar(let text, let isPlain) = pair.value.kind else {
+                problem("the value of '\(key)' must be text", at: pair.value.position)
+                continue
+            }
+            var format: MessageFormat?
+            var syntaxError: MessageFormat.SyntaxError?
+            do { format = try MessageFormat(text) } catch { syntaxError = error }
+            result[key] = Entry(text: text, format: format, syntaxError: syntaxError, keyPosition: pair.key.position,
+                                valuePosition: pair.value.position, isQuoted: !isPlain && text != "" && pair.value.position != pair.value.end)
+        }
+        return result
+    }
+
+    /// The pairs with text keys, reporting duplicates (the first one counts).
+    private mutating func uniquePairs(_ pairs: [YAMLPair]) -> [YAMLPair] {
+        var seen: Set<String> = []
+        return pairs.filter { pair in
+            guard let key = pair.keyText else {
+                problem("catalog keys must be text", at: pair.key.position)
+                return false
+            }
+            guard seen.insert(key).inserted else {
+                problem("duplicate key '\(key)'", at: pair.key.position)
+                return false
+            }
+            return true
+        }
+    }
+
+    private mutating func problem(_ message: String, at position: SourcePosition) {
+        problems.append(Diagnostic(.error, message, file: file, at: position))
+    }
+
+    /// The list of `items` joined with this locale's punctuation: `A, B et C`.
+    func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: listSeparator) + listLast + items.last!
+    }
+}

@@ -1,0 +1,85 @@
+/// Every catalog a schema can use: its own catalog files (one per locale) and the built-in ones,
+/// searched along the locale fallback chain `pt-BR` → `pt` → the schema's source locale → English.
+public struct MessageCatalogs: Sendable {
+    /// The schema's catalogs, by normalized locale.
+    let own: [String: MessageCatalog]
+    /// The language of the schema's literal texts (labels and plain `message:` strings).
+    public let sourceLocale: String
+
+    init(own: [MessageCatalog], sourceLocale: String) {
+        self.own = Dictionary(own.map { (LocaleIdentifier.normalized($0.locale), $0) }, uniquingKeysWith: { first, _ in first })
+        self.sourceLocale = LocaleIdentifier.normalized(sourceLocale)
+    }
+
+    /// The locales of the schema's own catalogs.
+    public var locales: [String] { own.keys.sorted() }
+
+    /// The built-in catalogs, read once from the package's resources.
+    static let builtIn: [String: MessageCatalog] = {
+        let files: [(String, [UInt8])] = [
+            ("en", PackageResources.en_yaml), ("fr", PackageResources.fr_yaml), ("de", PackageResources.de_yaml),
+            ("es", PackageResources.es_yaml), ("pt-BR", PackageResources.pt_BR_yaml), ("ja", PackageResources.ja_yaml),
+            ("ru", PackageResources.ru_yaml), ("ar", PackageResources.ar_yaml),
+        ]
+        var catalogs: [String: MessageCatalog] = [:]
+        for (locale, bytes) in files {
+            catalogs[locale] = try? MessageCatalog(bytes: bytes, file: "<built-in \(locale).yaml>", locale: locale)
+        }
+        return catalogs
+    }()
+
+    /// The locales with built-in messages.
+    public static var builtInLocales: [String] { builtIn.keys.sorted() }
+
+    /// The order in which catalogs are searched for `locale`: it and its parents, the source locale and
+    /// its parents, then English.
+    func chain(for locale: String) -> [String] {
+        var chain: [String] = []
+        for candidate in LocaleIdentifier.parents(of: locale) + LocaleIdentifier.parents(of: sourceLocale) + ["en"]
+        where !chain.contains(candidate) {
+            chain.append(candidate)
+        }
+        return chain
+    }
+
+    /// The catalogs for one locale of the chain: the schema's own first, then the built-in one.
+    func catalogs(for locale: String) -> [MessageCatalog] {
+        [own[locale], Self.builtIn[locale] ?? Self.builtIn.first { $0.key.hasPrefix(locale + "-") }?.value].compactMap { $0 }
+    }
+
+    /// The first message found for any of `keys` (in that order), each searched along the chain.
+    func message(keys: [String], locale: String) -> (entry: MessageCatalog.Entry, catalog: MessageCatalog)? {
+        let chain = chain(for: locale)
+        for key in keys {
+            for candidate in chain {
+                for catalog in catalogs(for: candidate) {
+                    if let entry = catalog.messages[key], entry.format != nil { return (entry, catalog) }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A translated label for a field path, searched along the chain up to the source locale (whose
+    /// labels are the schema's own).
+    func label(of path: String, locale: String) -> String? {
+        for candidate in chain(for: locale) {
+            if candidate == sourceLocale { break }
+            if let entry = own[candidate]?.labels[path] { return entry.text }
+        }
+        return own[sourceLocale]?.labels[path]?.text
+    }
+
+    /// The display name of a choice value of a field, searched along the chain.
+    func choice(_ value: String, of path: String, locale: String) -> String? {
+        for candidate in chain(for: locale) {
+            if let entry = own[candidate]?.choices[path]?[value] { return entry.text }
+        }
+        return nil
+    }
+
+    /// The catalog whose list punctuation `locale` uses.
+    func listCatalog(for locale: String) -> MessageCatalog? {
+        chain(for: locale).lazy.flatMap { self.catalogs(for: $0) }.first
+    }
+}
