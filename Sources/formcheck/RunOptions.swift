@@ -15,22 +15,31 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The date that 'today', minAge and maxAge use (default: the local date).", valueName: "YYYY-MM-DD"))
     var today: String?
 
+    @Option(help: ArgumentHelp("The locale of the messages, such as fr or pt-BR (default: the schema's locale).", valueName: "locale"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("A message catalog folder to use instead of the schema's 'messages:'.", valueName: "dir"))
+    var messages: String?
+
     func validate() throws {
         if let today, LocalDate(iso8601: today) == nil {
             throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
         }
+        if let locale, !LocaleIdentifier.isValid(locale) {
+            throw ValidationError("--locale must be a locale identifier such as en, fr or pt-BR.")
+        }
     }
 
     var validationOptions: ValidationOptions {
-        ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today())
+        ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today(), locale: locale)
     }
 }
 
 /// Loads a schema for a command, printing its diagnostics and exiting with 2 when it does not compile.
 enum SchemaLoader {
-    static func load(_ path: String) throws -> FormSchema {
+    static func load(_ path: String, messages: String? = nil) throws -> FormSchema {
         do {
-            return try FormSchema(contentsOfFile: path)
+            return try FormSchema(contentsOfFile: path, messagesDirectory: messages)
         } catch {
             Output.error(error.description)
             throw ExitStatus.failure

@@ -152,7 +152,7 @@ import Testing
               "tags": {"type": "array", "label": "Tags", "items": {"type": "string", "rules": [{"maxLength": 20}]},
                 "rules": [{"maxItems": 5}, "uniqueItems"]}
             }}
-            """, name: "signup.json")
+            """, name: "signup.json", messagesDirectory: "\(packageRoot)/schemas/messages")
         func shape(_ schema: FormSchema) -> [String] {
             schema.graph.fields.map { "\($0.path) \($0.label) \($0.type) \($0.isSensitive) \($0.rules)" }
         }

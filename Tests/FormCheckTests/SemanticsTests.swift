@@ -129,7 +129,7 @@ import Testing
         #expect(schema.graph.dependents(of: "country").map(\.path) == ["state"])
         #expect(schema.graph.references(of: "state").map(\.path) == ["country"])
         #expect(schema.graph.dependents(of: "email").isEmpty)
-        #expect(schema.graph.field(at: "confirm_password")?.position == SourcePosition(line: 29, column: 3))
+        #expect(schema.graph.field(at: "confirm_password")?.position == SourcePosition(line: 31, column: 3))
     }
 
     @Test func dependenciesThroughCompositionsAndConditions() throws {

@@ -20,6 +20,8 @@ public struct FormSchema: Sendable {
     let validator: Validator
     /// The catalog keys rules name with `message: { key: ... }`, for the catalog linter.
     let messageKeys: [(key: String, position: SourcePosition)]
+    /// Every rule with its field, nested ones included, for the catalog linter.
+    let ruleUsages: [RuleUsage]
     /// The schema text, for diagnostics.
     let source: SourceText
 
@@ -83,6 +85,7 @@ public struct FormSchema: Sendable {
         self.catalogs = MessageCatalogs(own: own, sourceLocale: output.locale)
         self.validator = Validator(graph: output.graph, catalogs: catalogs)
         self.messageKeys = output.messageKeys
+        self.ruleUsages = output.ruleUsages
         self.source = source
     }
 
@@ -90,6 +93,11 @@ public struct FormSchema: Sendable {
     /// fallback chain. Safe to call from many threads, each with its own locale.
     public func localized(_ report: ValidationReport, locale: String) -> ValidationReport {
         validator.localized(report, locale: locale)
+    }
+
+    /// The text of the schema's catalog files, for quoting their lines in diagnostics.
+    public var catalogSources: [SourceText] {
+        catalogs.locales.compactMap { catalogs.own[$0]?.source }
     }
 
     /// The label of a field (by schema path) in `locale`.

@@ -12,6 +12,7 @@ final class SchemaCompiler {
         /// The catalog folder (`messages:`) as written, and where.
         var messages: (path: String, position: SourcePosition)?
         var messageKeys: [(key: String, position: SourcePosition)]
+        var ruleUsages: [RuleUsage]
     }
 
     static let rootKeys = ["formcheck", "form", "title", "description", "locale", "messages", "fields", "unknownFields"]
@@ -25,6 +26,8 @@ final class SchemaCompiler {
     private var rulesByNode: [Int: YAMLNode] = [:]
     /// The catalog keys that rules name with `message: { key: ... }`, and where.
     private(set) var messageKeys: [(key: String, position: SourcePosition)] = []
+    /// Every compiled rule, nested ones included, with its field: what catalog keys can refer to.
+    private(set) var ruleUsages: [RuleUsage] = []
     /// For each object (the root is -1), its declared children by key.
     private var childrenByParent: [Int: [String: Int]] = [:]
 
@@ -83,7 +86,7 @@ final class SchemaCompiler {
         guard diagnostics.isEmpty else { return nil }
         return Output(form: form, title: title,
                       graph: ValidatorGraph(nodes: nodes, rootFields: rootFields, rejectsUnknownRootFields: rejectsUnknown),
-                      locale: locale, messages: messages, messageKeys: messageKeys)
+                      locale: locale, messages: messages, messageKeys: messageKeys, ruleUsages: ruleUsages)
     }
 
     // MARK: - Fields
@@ -368,6 +371,9 @@ final class SchemaCompiler {
                 : "\(name): {\(written.joined(separator: ", "))}")
         let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, message: message, position: namePosition,
                                 runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check)
+        var key: String?
+        if case .key(let name) = message { key = name }
+        ruleUsages.append(RuleUsage(field: target.path, rule: name, code: code, messageKey: key))
         return (rule, builder.bounds)
     }
 
@@ -474,4 +480,13 @@ final class SchemaCompiler {
         error("\(what) must be true or false", at: node.position)
         return nil
     }
+}
+
+/// A rule as the catalogs see it: which field it belongs to, its name and code, and the catalog key
+/// its `message:` names.
+struct RuleUsage: Sendable, Hashable {
+    let field: String
+    let rule: String
+    let code: String
+    let messageKey: String?
 }

@@ -1,10 +1,15 @@
 /// Renders diagnostics the way compilers print them: `file:line:col: error: message`,
 /// then the source line and a caret under the column.
 public struct DiagnosticRenderer: Sendable {
-    let source: SourceText?
+    private let sources: [String: SourceText]
 
     public init(source: SourceText?) {
-        self.source = source
+        self.sources = source.map { [$0.name: $0] } ?? [:]
+    }
+
+    /// A renderer that quotes lines from several files, each found by its name.
+    public init(sources: [SourceText]) {
+        self.sources = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Renders every diagnostic, each followed by its quoted line and notes.
@@ -14,11 +19,12 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Renders one diagnostic; the result ends with a newline.
     public func render(_ diagnostic: Diagnostic) -> String {
+        let source = sources[diagnostic.file] ?? (sources.count == 1 ? sources.first?.value : nil)
         var out = header(diagnostic.file, diagnostic.position, diagnostic.severity.rawValue, diagnostic.message)
-        out += excerpt(at: diagnostic.position)
+        out += excerpt(at: diagnostic.position, in: source)
         for note in diagnostic.notes {
             out += header(diagnostic.file, note.position, "note", note.message)
-            out += excerpt(at: note.position)
+            out += excerpt(at: note.position, in: source)
         }
         return out
     }
@@ -30,7 +36,7 @@ public struct DiagnosticRenderer: Sendable {
         return "\(file): \(kind): \(message)\n"
     }
 
-    private func excerpt(at position: SourcePosition?) -> String {
+    private func excerpt(at position: SourcePosition?, in source: SourceText?) -> String {
         guard let position, let line = source?.line(position.line), !line.isEmpty else { return "" }
         let excerpt = SourceExcerpt(line: line, column: position.column, width: .max)
         return "\(excerpt.text)\n\(excerpt.marker)\n"

@@ -34,6 +34,8 @@ struct MessageCatalog: Sendable {
     private(set) var listLast = ", "
     /// Structural mistakes found while reading (unknown keys, values that are not text, duplicates).
     private(set) var problems: [Diagnostic] = []
+    /// Where each section (`messages`, `labels`, `choices`) starts, for findings about the whole section.
+    private(set) var sectionPositions: [String: SourcePosition] = [:]
 
     static let sections = ["messages", "labels", "choices", "list"]
 
@@ -56,6 +58,7 @@ struct MessageCatalog: Sendable {
             return
         }
         for pair in uniquePairs(pairs) {
+            sectionPositions[pair.keyText ?? ""] = pair.key.position
             switch pair.keyText {
             case "messages":
                 messages = entries(of: pair.value, what: "messages")

@@ -7,6 +7,8 @@ public struct PluralRules: Sendable {
     /// The categories the locale uses, in CLDR order; always ends with `other`.
     public let categories: [String]
     private let conditions: [(category: String, condition: PluralCondition)]
+    /// The CLDR data the rules were parsed from, with its samples.
+    let ruleData: [CLDRPluralRuleData.Rule]
 
     /// The rules for a locale such as `pt-BR`, `ru` or `ar`, falling back from a region to its language,
     /// and to the rules of `root` (only `other`) for a language CLDR does not list.
@@ -15,7 +17,8 @@ public struct PluralRules: Sendable {
     }
 
     init(rules: [CLDRPluralRuleData.Rule]) {
-        categories = rules.map(\.category)
+        ruleData = rules
+        categories = rules.isEmpty ? ["other"] : rules.map(\.category)
         conditions = rules.compactMap { rule in
             rule.condition.isEmpty ? nil : (rule.category, (try? PluralCondition.parse(rule.condition)) ?? .never)
         }

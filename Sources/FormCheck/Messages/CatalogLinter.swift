@@ -1,0 +1,157 @@
+import Foundation
+
+/// Checks a schema's message catalogs without any data: syntax, plural categories, placeholders,
+/// keys missing from a translation, and keys nothing uses. Each finding has its catalog file,
+/// line and column.
+public enum CatalogLinter {
+    /// Every finding, errors and warnings, in file and position order.
+    public static func lint(_ schema: FormSchema) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let catalogs = schema.catalogs
+        let source = catalogs.own[catalogs.sourceLocale]
+        let usage = KeyUsage(schema)
+        for locale in catalogs.locales {
+            guard let catalog = catalogs.own[locale] else { continue }
+            findings += catalog.problems
+            for (key, entry) in catalog.messages {
+                findings += checkMessage(key, entry, in: catalog, usage: usage, source: locale == catalogs.sourceLocale ? nil : source)
+            }
+            for (path, entry) in catalog.labels where !usage.fields.contains(path) {
+                findings.append(.init(.warning, "unused label '\(path)': the schema has no such field\(Suggestions.didYouMean(path, among: usage.fields))",
+                                      file: catalog.file, at: entry.keyPosition))
+            }
+            for (path, values) in catalog.choices where !usage.fields.contains(path) {
+                let position = values.values.map(\.keyPosition).min() ?? catalog.sectionPositions["choices"]
+                findings.append(.init(.warning, "unused choices for '\(path)': the schema has no such field", file: catalog.file, at: position))
+            }
+            if let source, locale != catalogs.sourceLocale {
+                findings += missingTranslations(in: catalog, source: source)
+            }
+        }
+        return findings.sorted { ($0.file, $0.position ?? .init(line: 0, column: 0)) < ($1.file, $1.position ?? .init(line: 0, column: 0)) }
+    }
+
+    /// What catalog keys may name: fields, rule codes, `FIELD.RULE`, and keys named by `message: { key: }`.
+    struct KeyUsage {
+        let fields: [String]
+        /// For each usable message key, the built-in rules whose parameters its text may use.
+        let rulesByKey: [String: Set<String>]
+
+        init(_ schema: FormSchema) {
+            fields = schema.graph.fields.map(\.path)
+            var rulesByKey: [String: Set<String>] = ["type": ["type"], "recordType": ["recordType"], "unknownField": ["unknownField"]]
+            for field in schema.graph.fields {
+                rulesByKey["\(field.path).type", default: []].insert("type")
+            }
+            for usage in schema.ruleUsages {
+                for key in [usage.rule, usage.code, "\(usage.field).\(usage.rule)", "\(usage.field).\(usage.code)"] + [usage.messageKey].compactMap({ $0 }) {
+                    rulesByKey[key, default: []].insert(usage.rule)
+                }
+            }
+            self.rulesByKey = rulesByKey
+        }
+    }
+
+    private static func checkMessage(
+        _ key: String, _ entry: MessageCatalog.Entry, in catalog: MessageCatalog, usage: KeyUsage, source: MessageCatalog?
+    ) -> [Diagnostic] {
+        guard let format = entry.format else {
+            let error = entry.syntaxError!
+            return [.init(.error, "invalid message: \(error.message)", file: catalog.file, at: position(of: error.offset, in: entry))]
+        }
+        var findings: [Diagnostic] = []
+        guard let rules = usage.rulesByKey[key] else {
+            return [.init(.warning, "unused message '\(key)': no rule or field of the schema uses it\(Suggestions.didYouMean(key, among: usage.rulesByKey.keys.sorted()))",
+                          file: catalog.file, at: entry.keyPosition)]
+        }
+        let allowed = Set(rules.flatMap(placeholders(of:))).union(["label"])
+        let used = format.argumentNames
+        for name in used where !allowed.contains(name) {
+            findings.append(.init(.error, "unknown placeholder {\(name)}\(Suggestions.didYouMean(name, among: allowed.sorted())); this message can use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))",
+                                  file: catalog.file, at: placeholderPosition(name, in: entry)))
+        }
+        if let original = source?.messages[key]?.format {
+            for name in original.argumentNames where !used.contains(name) {
+                findings.append(.init(.warning, "placeholder {\(name)} of the source message is missing here",
+                                      file: catalog.file, at: entry.valuePosition))
+            }
+        }
+        findings += checkPlurals(format.parts, entry, in: catalog)
+        return findings
+    }
+
+    /// The parameters a built-in rule's failure carries, read from its English message.
+    private static func placeholders(of rule: String) -> [String] {
+        (MessageCatalogs.builtIn["en"]?.messages[rule]?.format?.argumentNames ?? []) + (rule == "strength" ? ["score", "unmet"] : [])
+    }
+
+    private static func checkPlurals(_ parts: [MessageFormat.Part], _ entry: MessageCatalog.Entry, in catalog: MessageCatalog) -> [Diagnostic] {
+        let rules = PluralRules(locale: catalog.locale)
+        var findings: [Diagnostic] = []
+        for part in parts {
+            switch part {
+            case .plural(let name, _, let cases):
+                let selectors = cases.map(\.selector).filter { !$0.hasPrefix("=") }
+                for selector in selectors where !rules.categories.contains(selector) {
+                    findings.append(.init(.warning, "plural category '\(selector)' does not exist in \(catalog.locale) (it has \(rules.categories.joined(separator: ", "))), so its text is never shown",
+                                          file: catalog.file, at: placeholderPosition(name, in: entry)))
+                }
+                for category in rules.categories where category != "other" && !selectors.contains(category) {
+                    let examples = rules.samples(of: category).prefix(3).joined(separator: ", ")
+                    findings.append(.init(.warning, "plural for {\(name)} has no '\(category)' case; \(catalog.locale) numbers such as \(examples) will use 'other'",
+                                          file: catalog.file, at: placeholderPosition(name, in: entry)))
+                }
+                for item in cases { findings += checkPlurals(item.parts, entry, in: catalog) }
+            case .select(_, let cases):
+                for item in cases { findings += checkPlurals(item.parts, entry, in: catalog) }
+            default:
+                break
+            }
+        }
+        return findings
+    }
+
+    private static func missingTranslations(in catalog: MessageCatalog, source: MessageCatalog) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let sourceName = source.file.split(separator: "/").last.map(String.init) ?? source.file
+        for key in source.messages.keys.sorted() where catalog.messages[key] == nil {
+            findings.append(.init(.warning, "message '\(key)' of \(sourceName) has no translation here", file: catalog.file,
+                                  at: catalog.sectionPositions["messages"] ?? SourcePosition(line: 1, column: 1)))
+        }
+        for key in source.labels.keys.sorted() where catalog.labels[key] == nil {
+            findings.append(.init(.warning, "label '\(key)' of \(sourceName) has no translation here", file: catalog.file,
+                                  at: catalog.sectionPositions["labels"] ?? SourcePosition(line: 1, column: 1)))
+        }
+        for (path, values) in source.choices.sorted(by: { $0.key < $1.key }) {
+            for value in values.keys.sorted() where catalog.choices[path]?[value] == nil {
+                findings.append(.init(.warning, "choice '\(path): \(value)' of \(sourceName) has no translation here", file: catalog.file,
+                                      at: catalog.sectionPositions["choices"] ?? SourcePosition(line: 1, column: 1)))
+            }
+        }
+        return findings
+    }
+
+    /// The position of a character offset inside a message that is written on one line.
+    private static func position(of offset: Int, in entry: MessageCatalog.Entry) -> SourcePosition {
+        SourcePosition(line: entry.valuePosition.line, column: entry.valuePosition.column + offset + (entry.isQuoted ? 1 : 0))
+    }
+
+    private static func placeholderPosition(_ name: String, in entry: MessageCatalog.Entry) -> SourcePosition {
+        guard let range = entry.text.range(of: "{" + name) else { return entry.valuePosition }
+        return position(of: entry.text.unicodeScalars.distance(from: entry.text.unicodeScalars.startIndex, to: range.lowerBound), in: entry)
+    }
+}
+
+extension PluralRules {
+    /// CLDR's sample integers for a category of this locale, expanded from ranges.
+    func samples(of category: String) -> [String] {
+        guard let rule = ruleData.first(where: { $0.category == category }) else { return [] }
+        return rule.integerSamples.split(separator: ",").flatMap { item -> [String] in
+            let bounds = item.trimmingCharacters(in: .whitespaces).components(separatedBy: "~")
+            guard bounds.count == 2, let low = Int(bounds[0]), let high = Int(bounds[1]), low <= high else {
+                return [item.trimmingCharacters(in: .whitespaces)]
+            }
+            return (low...min(high, low + 5)).map(String.init)
+        }
+    }
+}
