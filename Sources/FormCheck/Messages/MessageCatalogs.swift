@@ -42,19 +42,34 @@ public struct MessageCatalogs: Sendable {
         return chain
     }
 
-    /// The catalogs for one locale of the chain: the schema's own first, then the built-in one.
-    func catalogs(for locale: String) -> [MessageCatalog] {
-        [own[locale], Self.builtIn[locale] ?? Self.builtIn.first { $0.key.hasPrefix(locale + "-") }?.value].compactMap { $0 }
+    /// The catalogs in search order for `locale`: for the requested language (`pt-BR`, then `pt`) the
+    /// schema's own catalogs and then the built-in ones, so a team's `pt.yaml` wins over the built-in
+    /// Brazilian text; then the same for the source locale; then built-in English.
+    func searchOrder(for locale: String) -> [MessageCatalog] {
+        var order: [MessageCatalog] = []
+        var seen: Set<String> = []
+        func add(_ catalog: MessageCatalog?) {
+            guard let catalog, seen.insert(catalog.file).inserted else { return }
+            order.append(catalog)
+        }
+        for group in [LocaleIdentifier.parents(of: locale), LocaleIdentifier.parents(of: sourceLocale), ["en"]] {
+            group.forEach { add(own[$0]) }
+            group.forEach { add(Self.builtIn($0)) }
+        }
+        return order
     }
 
-    /// The first message found for any of `keys` (in that order), each searched along the chain.
+    /// The built-in catalog of a locale, or of a regional variant of its language (`pt` → `pt-BR`).
+    static func builtIn(_ locale: String) -> MessageCatalog? {
+        builtIn[locale] ?? builtIn.first { $0.key.hasPrefix(locale + "-") }?.value
+    }
+
+    /// The first message found for any of `keys` (in that order), each searched in `searchOrder`.
     func message(keys: [String], locale: String) -> (entry: MessageCatalog.Entry, catalog: MessageCatalog)? {
-        let chain = chain(for: locale)
+        let order = searchOrder(for: locale)
         for key in keys {
-            for candidate in chain {
-                for catalog in catalogs(for: candidate) {
-                    if let entry = catalog.messages[key], entry.format != nil { return (entry, catalog) }
-                }
+            for catalog in order {
+                if let entry = catalog.messages[key], entry.format != nil { return (entry, catalog) }
             }
         }
         return nil
@@ -78,8 +93,5 @@ public struct MessageCatalogs: Sendable {
         return nil
     }
 
-    /// The catalog whose list punctuation `locale` uses.
-    func listCatalog(for locale: String) -> MessageCatalog? {
-        chain(for: locale).lazy.flatMap { self.catalogs(for: $0) }.first
-    }
+
 }
