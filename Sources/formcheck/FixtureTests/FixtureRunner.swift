@@ -85,7 +85,8 @@ struct FixtureRunner {
                 } else if !expectValid, actual.isValid {
                     details = ["expected errors, but the record is valid"]
                 } else if let expected {
-                    details = ExpectedIssue.differences(expected: expected.issues, actual: actual.issues)
+                    let shown = expected.locale.map { schema.localized(actual, locale: $0) } ?? actual
+                    details = ExpectedIssue.differences(expected: expected.issues, actual: shown.issues)
                 }
             }
             report(CaseResult(name: name, file: file, position: record.position, passed: details.isEmpty, details: details))
@@ -153,6 +154,8 @@ struct FixtureRunner {
     private struct LoadedExpectation {
         let file: String
         let issues: [ExpectedIssue]
+        /// The locale its messages are written in; nil for the run's locale.
+        let locale: String?
     }
 
     private struct ExpectationFileError: Error {
@@ -180,11 +183,15 @@ struct FixtureRunner {
         for key in object.keys where !["errors", "locale"].contains(key) {
             return .failure(ExpectationFileError(file: sidecar, message: "unknown key '\(key)'; an expectation has 'errors' and 'locale'"))
         }
-        if let locale = object["locale"], locale.stringValue != "en" {
-            return .failure(ExpectationFileError(file: sidecar, message: "messages are available in the locale 'en'"))
+        var locale: String?
+        if let value = object["locale"] {
+            guard let text = value.stringValue, LocaleIdentifier.isValid(text) else {
+                return .failure(ExpectationFileError(file: sidecar, message: "'locale' must be a locale identifier such as en or fr"))
+            }
+            locale = text
         }
         switch ExpectedIssue.list(from: object["errors"]) {
-        case .success(let issues): return .success(LoadedExpectation(file: sidecar, issues: issues))
+        case .success(let issues): return .success(LoadedExpectation(file: sidecar, issues: issues, locale: locale))
         case .failure(let error): return .failure(ExpectationFileError(file: sidecar, message: error.message))
         }
     }
