@@ -19,7 +19,7 @@ struct Check: ParsableCommand {
     var dataFormat: DataFormat?
 
     func run() throws {
-        let compiled = try SchemaLoader.load(schema, messages: options.messages)
+        let compiled = try SchemaLoader.load(schema, messages: options.messages, assumeCustomPass: options.assumeCustomPass)
         let validationOptions = options.validationOptions
         var reporter = makeReporter(for: compiled)
         var summary = CheckSummary()

@@ -20,14 +20,17 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(help: "Report 'custom:' rules that nothing registers as warnings instead of errors.")
+    var assumeCustomPass = false
+
     @Option(help: "Color: auto, always or never.")
     var color: Style.Choice = .auto
 
     func run() throws {
-        let compiled = try SchemaLoader.load(schema, messages: messages)
-        let findings = CatalogLinter.lint(compiled)
+        let compiled = try SchemaLoader.load(schema, messages: messages, assumeCustomPass: true)
+        let findings = CatalogLinter.lint(compiled, customRulesAreExpected: assumeCustomPass)
         let style = Style(color)
-        let renderer = DiagnosticRenderer(sources: compiled.catalogSources)
+        let renderer = DiagnosticRenderer(sources: [compiled.source] + compiled.catalogSources)
         var text = ""
         for finding in findings {
             let rendered = renderer.render(finding)

@@ -21,6 +21,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A message catalog folder to use instead of the schema's 'messages:'.", valueName: "dir"))
     var messages: String?
 
+    @Flag(help: "Treat 'custom:' rules, which only an app can register, as passing.")
+    var assumeCustomPass = false
+
     func validate() throws {
         if let today, LocalDate(iso8601: today) == nil {
             throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
@@ -37,9 +40,9 @@ struct RunOptions: ParsableArguments {
 
 /// Loads a schema for a command, printing its diagnostics and exiting with 2 when it does not compile.
 enum SchemaLoader {
-    static func load(_ path: String, messages: String? = nil) throws -> FormSchema {
+    static func load(_ path: String, messages: String? = nil, assumeCustomPass: Bool = false) throws -> FormSchema {
         do {
-            return try FormSchema(contentsOfFile: path, messagesDirectory: messages)
+            return try FormSchema(contentsOfFile: path, messagesDirectory: messages, assumeCustomRulesPass: assumeCustomPass)
         } catch {
             Output.error(error.description)
             throw ExitStatus.failure

@@ -15,6 +15,8 @@ public struct FormSchema: Sendable {
     public let graph: ValidatorGraph
     /// The schema's message catalogs (from `messages:`) and the built-in ones.
     public let catalogs: MessageCatalogs
+    /// When a live form shows errors (`validation:`), `onBlurThenLive` by default.
+    public let visibility: VisibilityPolicy
     /// The language of the schema's own texts (`locale:`, English by default).
     public var sourceLocale: String { catalogs.sourceLocale }
     let validator: Validator
@@ -22,13 +24,21 @@ public struct FormSchema: Sendable {
     let messageKeys: [(key: String, position: SourcePosition)]
     /// Every rule with its field, nested ones included, for the catalog linter.
     let ruleUsages: [RuleUsage]
+    /// `custom:` rules that nothing registered, compiled as passing (see `assumeCustomRulesPass`).
+    let unregisteredCustomRules: [(name: String, position: SourcePosition)]
     /// The schema text, for diagnostics.
-    let source: SourceText
+    public let source: SourceText
 
     /// Loads and compiles the schema file at `path` (YAML or JSON) and its message catalogs.
     /// - Parameter messagesDirectory: a catalog folder to use instead of the schema's `messages:`.
     /// - Throws: `SchemaError` with every problem found, each with its file, line and column.
-    public init(contentsOfFile path: String, messagesDirectory: String? = nil) throws(SchemaError) {
+    ///   - customRules: the rules this app defines in Swift, which the schema names with `custom: NAME`.
+    ///   - assumeCustomRulesPass: treat `custom:` rules that nothing registers as passing (for tools
+    ///     such as the command line, which cannot run an app's Swift code).
+    public init(
+        contentsOfFile path: String, messagesDirectory: String? = nil, customRules: [CustomRule] = [],
+        assumeCustomRulesPass: Bool = false
+    ) throws(SchemaError) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path)
@@ -36,17 +46,25 @@ public struct FormSchema: Sendable {
             throw SchemaError(diagnostics: [Diagnostic(.error, "cannot read the schema: \(error.reason)", file: path, at: nil)],
                               source: nil)
         }
-        try self.init(bytes: bytes, name: path, messagesDirectory: messagesDirectory)
+        try self.init(bytes: bytes, name: path, messagesDirectory: messagesDirectory, customRules: customRules,
+                      assumeCustomRulesPass: assumeCustomRulesPass)
     }
 
     /// Compiles a schema from its text; `name` is the file name shown in diagnostics, and a relative
     /// `messages:` folder is found from the current directory.
-    public init(text: String, name: String = "<string>", messagesDirectory: String? = nil) throws(SchemaError) {
-        try self.init(bytes: Array(text.utf8), name: name, messagesDirectory: messagesDirectory)
+    public init(
+        text: String, name: String = "<string>", messagesDirectory: String? = nil, customRules: [CustomRule] = [],
+        assumeCustomRulesPass: Bool = false
+    ) throws(SchemaError) {
+        try self.init(bytes: Array(text.utf8), name: name, messagesDirectory: messagesDirectory, customRules: customRules,
+                      assumeCustomRulesPass: assumeCustomRulesPass)
     }
 
     /// Compiles a schema from UTF-8 (or UTF-16 with a byte order mark) YAML or JSON bytes.
-    public init(bytes: [UInt8], name: String = "<data>", messagesDirectory: String? = nil) throws(SchemaError) {
+    public init(
+        bytes: [UInt8], name: String = "<data>", messagesDirectory: String? = nil, customRules: [CustomRule] = [],
+        assumeCustomRulesPass: Bool = false
+    ) throws(SchemaError) {
         let source = SourceText(name: name, bytes: bytes)
         func fail(_ diagnostics: [Diagnostic]) -> SchemaError { SchemaError(diagnostics: diagnostics, source: source) }
         let documents: [YAMLNode]
@@ -65,7 +83,7 @@ public struct FormSchema: Sendable {
                                    at: documents[1].position)])
         }
         let defaultName = String((name.split(separator: "/").last ?? "form").split(separator: ".").first ?? "form")
-        let compiler = SchemaCompiler(file: name)
+        let compiler = SchemaCompiler(file: name, customRules: customRules, assumesCustomRulesPass: assumeCustomRulesPass)
         guard let output = compiler.compile(document, defaultName: defaultName) else {
             throw fail(compiler.diagnostics)
         }
@@ -86,6 +104,8 @@ public struct FormSchema: Sendable {
         self.validator = Validator(graph: output.graph, catalogs: catalogs)
         self.messageKeys = output.messageKeys
         self.ruleUsages = output.ruleUsages
+        self.visibility = output.visibility
+        self.unregisteredCustomRules = output.unregisteredCustomRules
         self.source = source
     }
 

@@ -17,6 +17,10 @@ struct RuleBuilder {
     private(set) var referencedNodes: [Int] = []
     private(set) var bounds: [BoundsChecker.Bound] = []
     private(set) var failed = false
+    /// The error code when the schema gives none (the rule's name unless a rule sets it, as `custom` does).
+    var defaultCode: String?
+    /// Set by `async`: the validator a live session calls.
+    var asyncRule: AsyncRuleReference?
 
     init(compiler: SchemaCompiler, field: FieldNode, rule: String, position: SourcePosition, arguments: [Argument],
          runsOnEmpty: Bool) {

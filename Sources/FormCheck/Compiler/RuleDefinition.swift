@@ -30,7 +30,7 @@ struct RuleDefinition: Sendable {
 enum RuleCatalogue {
     static let definitions: [String: RuleDefinition] = {
         let all = presenceRules + stringRules + numberRules + choiceRules + dateRules + crossFieldRules
-            + arrayRules + compositionRules
+            + arrayRules + compositionRules + extensionRules
         return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }()
 

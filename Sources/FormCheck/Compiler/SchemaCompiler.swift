@@ -13,17 +13,26 @@ final class SchemaCompiler {
         var messages: (path: String, position: SourcePosition)?
         var messageKeys: [(key: String, position: SourcePosition)]
         var ruleUsages: [RuleUsage]
+        /// The live-form policy (`validation:`).
+        var visibility: VisibilityPolicy
+        var unregisteredCustomRules: [(name: String, position: SourcePosition)]
     }
 
-    static let rootKeys = ["formcheck", "form", "title", "description", "locale", "messages", "fields", "unknownFields"]
-    static let fieldKeys = ["type", "label", "description", "rules", "sensitive", "collect", "fields", "items",
+    static let rootKeys = ["formcheck", "form", "title", "description", "locale", "messages", "validation", "fields",
+                           "unknownFields"]
+    static let fieldKeys = ["type", "label", "description", "rules", "sensitive", "collect", "hidden", "when", "fields", "items",
                             "unknownFields"]
     static let languageVersion = 1
 
     let file: String
+    let customRules: [String: CustomRule]
+    let assumesCustomRulesPass: Bool
+    /// Custom rules the schema names that nothing registers (only with `assumesCustomRulesPass`).
+    private(set) var unregisteredCustomRules: [(name: String, position: SourcePosition)] = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var nodes: [FieldNode] = []
     private var rulesByNode: [Int: YAMLNode] = [:]
+    private var relevanceByNode: [Int: YAMLPair] = [:]
     /// The catalog keys that rules name with `message: { key: ... }`, and where.
     private(set) var messageKeys: [(key: String, position: SourcePosition)] = []
     /// Every compiled rule, nested ones included, with its field: what catalog keys can refer to.
@@ -31,8 +40,14 @@ final class SchemaCompiler {
     /// For each object (the root is -1), its declared children by key.
     private var childrenByParent: [Int: [String: Int]] = [:]
 
-    init(file: String) {
+    init(file: String, customRules: [CustomRule] = [], assumesCustomRulesPass: Bool = false) {
         self.file = file
+        self.customRules = Dictionary(customRules.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.assumesCustomRulesPass = assumesCustomRulesPass
+    }
+
+    func noteUnregisteredCustomRule(_ name: String, at position: SourcePosition) {
+        unregisteredCustomRules.append((name, position))
     }
 
     func error(_ message: String, at position: SourcePosition?, notes: [Diagnostic.Note] = []) {
@@ -69,6 +84,15 @@ final class SchemaCompiler {
             }
         }
         let messages = keys["messages"].flatMap { pair in text(pair.value, what: "'messages'").map { ($0, pair.value.position) } }
+        var visibility = VisibilityPolicy.onBlurThenLive
+        if let pair = keys["validation"], let name = text(pair.value, what: "'validation'") {
+            if let policy = VisibilityPolicy(rawValue: name) {
+                visibility = policy
+            } else {
+                error("unknown validation policy '\(name)'\(Suggestions.didYouMean(name, among: VisibilityPolicy.allCases.map(\.rawValue))); use \(VisibilityPolicy.allCases.map(\.rawValue).joined(separator: ", "))",
+                      at: pair.value.position)
+            }
+        }
 
         var rootFields: [Int] = []
         if let fields = keys["fields"] {
@@ -79,6 +103,7 @@ final class SchemaCompiler {
         }
 
         for id in nodes.indices {
+            if let when = relevanceByNode[id] { compileRelevance(when, field: id) }
             guard let rules = rulesByNode[id] else { continue }
             nodes[id].rules = compileRuleList(rules, field: id, topLevel: true)
         }
@@ -86,7 +111,8 @@ final class SchemaCompiler {
         guard diagnostics.isEmpty else { return nil }
         return Output(form: form, title: title,
                       graph: ValidatorGraph(nodes: nodes, rootFields: rootFields, rejectsUnknownRootFields: rejectsUnknown),
-                      locale: locale, messages: messages, messageKeys: messageKeys, ruleUsages: ruleUsages)
+                      locale: locale, messages: messages, messageKeys: messageKeys, ruleUsages: ruleUsages, visibility: visibility,
+                      unregisteredCustomRules: unregisteredCustomRules)
     }
 
     // MARK: - Fields
@@ -167,6 +193,8 @@ final class SchemaCompiler {
         let id = addNode(key: key, path: path, label: label, type: type, sensitive: sensitive, collectAll: collectAll,
                          rejectsUnknown: ownRejectsUnknown, parent: parent, position: position)
         if let rules = keys["rules"] { rulesByNode[id] = rules.value }
+        if let hidden = keys["hidden"] { nodes[id].isHidden = boolean(hidden.value, what: "'hidden'") ?? false }
+        if let when = keys["when"] { relevanceByNode[id] = when }
         if type == .object, let fields = keys["fields"] {
             nodes[id].children = declareFields(fields.value, parent: id, parentPath: path, rejectsUnknown: ownRejectsUnknown)
         }
@@ -208,6 +236,29 @@ final class SchemaCompiler {
             error("'unknownFields' must be 'ignore' or 'reject'", at: node.position)
             return nil
         }
+    }
+
+    /// A field-level `when: { field, equals | notEquals | in }`.
+    private func compileRelevance(_ pair: YAMLPair, field: Int) {
+        guard let pairs = pair.value.mapping else {
+            error("a field's 'when' is a condition such as '{ field: country, equals: US }'", at: pair.value.position)
+            return
+        }
+        var arguments: [RuleBuilder.Argument] = []
+        for item in pairs {
+            let key = item.keyText ?? ""
+            guard Condition.argumentNames.contains(key) else {
+                error("unknown key '\(key)' in 'when'\(Suggestions.didYouMean(key, among: Condition.argumentNames)); it takes 'field' and one of 'equals', 'notEquals', 'in'",
+                      at: item.key.position)
+                return
+            }
+            arguments.append(.init(name: key, keyPosition: item.key.position, node: item.value))
+        }
+        var builder = RuleBuilder(compiler: self, field: nodes[field], rule: "when", position: pair.key.position, arguments: arguments,
+                                  runsOnEmpty: false)
+        guard let condition = builder.condition(), !builder.failed else { return }
+        nodes[field].relevance = condition
+        nodes[field].relevanceReferences = builder.referencedNodes
     }
 
     // MARK: - Rules
@@ -369,8 +420,10 @@ final class SchemaCompiler {
         let summary = written.isEmpty ? name
             : (written.count == 1 && ordered[0].name == "value" ? "\(name): \(ordered[0].node.flowText)"
                 : "\(name): {\(written.joined(separator: ", "))}")
+        if options["code"] == nil, let defaultCode = builder.defaultCode { code = defaultCode }
         let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, message: message, position: namePosition,
-                                runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check)
+                                runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check,
+                                asyncRule: builder.asyncRule)
         var key: String?
         if case .key(let name) = message { key = name }
         ruleUsages.append(RuleUsage(field: target.path, rule: name, code: code, messageKey: key))

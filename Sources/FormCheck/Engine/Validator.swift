@@ -80,6 +80,9 @@ struct Validator: Sendable {
 
         mutating func validateField(_ id: Int, value: Value?, parent: ObjectValue?) {
             let node = validator.graph.nodes[id]
+            if let relevance = node.relevance, !relevance.holds(in: context(parent: parent, valueIsEmpty: false, collectAll: false)) {
+                return
+            }
             let isEmpty = value.isEmptyFormValue
             if !isEmpty, let value, !node.type.accepts(value) {
                 report(rule: "type", code: "type", severity: .error, source: .catalogs,
@@ -87,8 +90,7 @@ struct Validator: Sendable {
                 return
             }
             let collectAll = node.collectsAllErrors || options.collectAllErrors
-            let context = EvaluationContext(parent: parent, root: root, today: options.today, valueIsEmpty: isEmpty,
-                                            collectsAllErrors: collectAll)
+            let context = context(parent: parent, valueIsEmpty: isEmpty, collectAll: collectAll)
             var failures: [RuleFailure] = []
             RuleChain.evaluate(node.rules, on: value, in: context, stopAtFirst: !collectAll, into: &failures)
             for failure in failures {
@@ -108,6 +110,10 @@ struct Validator: Sendable {
             default:
                 break
             }
+        }
+
+        func context(parent: ObjectValue?, valueIsEmpty: Bool, collectAll: Bool) -> EvaluationContext {
+            EvaluationContext(parent: parent, root: root, today: options.today, valueIsEmpty: valueIsEmpty, collectsAllErrors: collectAll)
         }
 
         mutating func report(

@@ -1,12 +1,17 @@
 import Foundation
 
 /// Checks a schema's message catalogs without any data: syntax, plural categories, placeholders,
-/// keys missing from a translation, and keys nothing uses. Each finding has its catalog file,
-/// line and column.
+/// keys missing from a translation, and keys nothing uses; and custom rules that nothing registers.
+/// Each finding has its file, line and column.
 public enum CatalogLinter {
     /// Every finding, errors and warnings, in file and position order.
-    public static func lint(_ schema: FormSchema) -> [Diagnostic] {
+    public static func lint(_ schema: FormSchema, customRulesAreExpected: Bool = false) -> [Diagnostic] {
         var findings: [Diagnostic] = []
+        for custom in schema.unregisteredCustomRules {
+            findings.append(.init(customRulesAreExpected ? .warning : .error,
+                                  "custom rule '\(custom.name)' is not registered: an app must register it (FormSchema(..., customRules:)); the command line treats it as passing",
+                                  file: schema.source.name, at: custom.position))
+        }
         let catalogs = schema.catalogs
         let source = catalogs.own[catalogs.sourceLocale]
         let usage = KeyUsage(schema)

@@ -58,6 +58,8 @@ struct CompiledRule: Sendable {
     /// The graph nodes this rule (or a rule nested in it) reads.
     let referencedNodes: [Int]
     let check: RuleCheck
+    /// For `async` rules: the validator a live session runs.
+    var asyncRule: AsyncRuleReference? = nil
 
     func failure(_ parameters: MessageParameters) -> RuleFailure {
         RuleFailure(rule: name, code: code, severity: severity, message: message, parameters: parameters)

@@ -18,4 +18,10 @@ struct FieldNode: Sendable {
     var children: [Int] = []
     /// The template applied to each element of an array.
     var items: Int?
+    /// `hidden: true`: kept out of the focus order (a value the app fills in itself).
+    var isHidden = false
+    /// A field-level `when:`: the field counts (is validated and focusable) only while it holds.
+    var relevance: Condition?
+    /// The nodes the relevance condition reads.
+    var relevanceReferences: [Int] = []
 }

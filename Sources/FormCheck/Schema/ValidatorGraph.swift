@@ -14,6 +14,10 @@ public struct ValidatorGraph: Sendable {
         public let ruleSummaries: [String]
         /// The schema path of the enclosing object or array field; nil at the top.
         public let parent: String?
+        /// `hidden: true`: not part of the focus order.
+        public let isHidden: Bool
+        /// Whether a field-level `when:` decides if the field counts.
+        public let isConditional: Bool
         /// Where the field is declared in the schema.
         public let position: SourcePosition
     }
@@ -32,7 +36,8 @@ public struct ValidatorGraph: Sendable {
         self.nodeByPath = Dictionary(nodes.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first })
         var dependents = Array(repeating: [Int](), count: nodes.count)
         for node in nodes {
-            for target in Set(node.rules.flatMap(\.referencedNodes)).sorted() where !dependents[target].contains(node.id) {
+            for target in Set(node.rules.flatMap(\.referencedNodes) + node.relevanceReferences).sorted()
+            where !dependents[target].contains(node.id) {
                 dependents[target].append(node.id)
             }
         }
@@ -79,7 +84,7 @@ public struct ValidatorGraph: Sendable {
     /// The fields that the rules of the field at `path` read.
     public func references(of path: String) -> [Field] {
         guard let id = nodeByPath[path] else { return [] }
-        return Set(nodes[id].rules.flatMap(\.referencedNodes)).sorted().map { field(of: nodes[$0]) }
+        return Set(nodes[id].rules.flatMap(\.referencedNodes) + nodes[id].relevanceReferences).sorted().map { field(of: nodes[$0]) }
     }
 
     /// The paths of every value in `record` that belongs to a sensitive field (or lies inside one).
@@ -117,6 +122,7 @@ public struct ValidatorGraph: Sendable {
     private func field(of node: FieldNode) -> Field {
         Field(path: node.path, label: node.label, type: node.type, isSensitive: node.isSensitive,
               rules: node.rules.map(\.name), ruleSummaries: node.rules.map(\.summary),
-              parent: node.parent.map { nodes[$0].path }, position: node.position)
+              parent: node.parent.map { nodes[$0].path }, isHidden: node.isHidden, isConditional: node.relevance != nil,
+              position: node.position)
     }
 }

@@ -1,0 +1,51 @@
+/// A rule an app defines in Swift and a schema names with `custom: NAME`.
+public struct CustomRule: Sendable {
+    public let name: String
+    let check: @Sendable (_ value: Value, _ record: Value) -> Bool
+
+    /// - Parameters:
+    ///   - name: the name schemas use (`custom: noProfanity`); also the default error code.
+    ///   - check: whether a present, non-empty value passes; it also receives the whole record.
+    public init(_ name: String, check: @escaping @Sendable (_ value: Value, _ record: Value) -> Bool) {
+        self.name = name
+        self.check = check
+    }
+}
+
+/// An asynchronous rule (`async: NAME`, with `debounce:` in milliseconds) that a live `FormSession`
+/// runs through the validator the app registers under that name. Batch validation passes it.
+public struct AsyncRuleReference: Sendable, Hashable {
+    public let name: String
+    public let debounce: Duration
+}
+
+extension RuleCatalogue {
+    static let extensionRules: [RuleDefinition] = [
+        RuleDefinition("custom", appliesTo: nil, arguments: ["value"]) { builder in
+            guard let name = builder.string(), !name.isEmpty else { return nil }
+            builder.defaultCode = name
+            guard let rule = builder.compiler.customRules[name] else {
+                if builder.compiler.assumesCustomRulesPass {
+                    builder.compiler.noteUnregisteredCustomRule(name, at: builder.position)
+                    return { _, _ in .pass }
+                }
+                builder.error("custom rule '\(name)' is not registered; register it with FormSchema(..., customRules:), or pass --assume-custom-pass to treat it as passing",
+                              at: builder.position)
+                return nil
+            }
+            return { value, context in
+                guard let value, !rule.check(value, context.root) else { return .pass }
+                return .fail([:])
+            }
+        },
+        RuleDefinition("async", appliesTo: nil, arguments: ["value", "debounce"]) { builder in
+            guard let name = builder.string(), !name.isEmpty else { return nil }
+            let milliseconds = builder.has("debounce") ? builder.integer("debounce") : 400
+            guard let milliseconds else { return nil }
+            builder.defaultCode = name
+            builder.asyncRule = AsyncRuleReference(name: name, debounce: .milliseconds(milliseconds))
+            // Batch validation cannot call the app's validator: the rule passes there.
+            return { _, _ in .pass }
+        },
+    ]
+}
