@@ -36,6 +36,22 @@ struct Validator: Sendable {
         return ValidationReport(issues: run.issues)
     }
 
+    /// Whether the field at a schema path counts in `record`: every enclosing and own field-level `when:` holds.
+    func isRelevant(field path: String, in record: Value, options: ValidationOptions) -> Bool {
+        guard var id = graph.nodes.firstIndex(where: { $0.path == path }) else { return false }
+        let run = Run(validator: self, root: record, options: options)
+        while true {
+            let node = graph.nodes[id]
+            if let relevance = node.relevance {
+                let parentPath = node.parent.map { graph.nodes[$0].path }
+                let parent = parentPath.flatMap { record.value(atPath: $0)?.objectValue } ?? (node.parent == nil ? record.objectValue : nil)
+                if !relevance.holds(in: run.context(parent: parent, valueIsEmpty: false, collectAll: false)) { return false }
+            }
+            guard let parent = node.parent else { return true }
+            id = parent
+        }
+    }
+
     /// The report with every message rendered again in `locale`.
     func localized(_ report: ValidationReport, locale: String) -> ValidationReport {
         let locale = LocaleIdentifier.normalized(locale)

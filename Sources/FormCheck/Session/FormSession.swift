@@ -1,0 +1,402 @@
+import Foundation
+
+/// A live form driven by a schema: it holds the values an app's views edit, decides when each error
+/// shows (the visibility policy), revalidates dependent fields, runs debounced async checks, and
+/// knows the focus order. It is headless: SwiftUI, UIKit, AppKit, TCA or a web form bind to it.
+///
+/// ```swift
+/// let session = try FormSession(schema: schema, asyncValidators: ["usernameAvailable": { value in
+///     await api.isAvailable(value.stringValue ?? "")
+/// }])
+/// session.setInput("ada", for: "username")
+/// session.blur("username")
+/// session.field("username").visibleError?.message
+/// ```
+@MainActor
+public final class FormSession {
+    /// An app's check behind `async: NAME`: true when the value is acceptable.
+    public typealias AsyncValidator = @Sendable (Value) async -> Bool
+
+    /// What the app shows of one field.
+    public struct FieldState: Sendable, Equatable {
+        public let path: String
+        public let value: Value?
+        /// The user focused the field and then left it.
+        public let isTouched: Bool
+        /// The value changed since the session started (or a draft was restored).
+        public let isDirty: Bool
+        /// Every current error, shown or not.
+        public let errors: [ValidationError]
+        /// The error to show now, by the visibility policy.
+        public let visibleError: ValidationError?
+        /// An async check is waiting or running.
+        public let isPending: Bool
+        /// A field-level `when:` holds (or there is none); irrelevant fields are skipped.
+        public let isRelevant: Bool
+    }
+
+    /// The role of the return key in a field.
+    public enum ReturnKeyRole: String, Sendable {
+        case next, done
+    }
+
+    /// What `submit()` decided.
+    public struct SubmitResult: Sendable, Equatable {
+        /// Every field is valid and no async check is pending.
+        public let canSubmit: Bool
+        /// The first field (in focus order) that is invalid or pending, to focus.
+        public let firstInvalidField: String?
+    }
+
+    public let schema: FormSchema
+    public let policy: VisibilityPolicy
+    /// The locale of the messages.
+    public var locale: String? {
+        didSet { refreshAll() }
+    }
+    /// Called after every change of state, for apps that do not observe otherwise.
+    public var onChange: (@MainActor () -> Void)?
+    public private(set) var submitAttempted = false
+    public private(set) var focusedField: String?
+    /// The record as the form holds it now.
+    public private(set) var record: Value = .object(ObjectValue())
+
+    private struct Runtime {
+        var isTouched = false
+        var isDirty = false
+        /// Errors show (and follow every change) once this is set.
+        var isLive = false
+        var syncErrors: [ValidationError] = []
+        var asyncError: ValidationError?
+        var submittedErrors: [ValidationError] = []
+        var isPending = false
+        var generation = 0
+        var task: Task<Void, Never>?
+    }
+
+    private let fields: [String]
+    private var runtime: [String: Runtime] = [:]
+    private let asyncRules: [String: [CompiledRule]]
+    private let asyncValidators: [String: AsyncValidator]
+    /// Makes a sleep until a duration after now; the deadline is fixed when it is made.
+    private let debounceSleep: @Sendable (Duration) -> @Sendable () async throws -> Void
+    private let today: LocalDate?
+
+    /// - Parameters:
+    ///   - policy: when errors show; the schema's `validation:` by default.
+    ///   - asyncValidators: the checks behind the schema's `async:` rules, by name.
+    ///   - today: the date for `today`, `minAge` and `maxAge` (the local date by default).
+    /// - Throws: `FormSessionError.unregisteredAsyncValidator` when the schema names one that is not given.
+    public convenience init(
+        schema: FormSchema, policy: VisibilityPolicy? = nil, locale: String? = nil,
+        asyncValidators: [String: AsyncValidator] = [:], today: LocalDate? = nil
+    ) throws(FormSessionError) {
+        try self.init(schema: schema, policy: policy, locale: locale, asyncValidators: asyncValidators, clock: ContinuousClock(),
+                      today: today)
+    }
+
+    /// The same, with the clock that debounces wait on (a test clock makes tests deterministic).
+    public init<C: Clock<Duration>>(
+        schema: FormSchema, policy: VisibilityPolicy? = nil, locale: String? = nil,
+        asyncValidators: [String: AsyncValidator] = [:], clock: C, today: LocalDate? = nil
+    ) throws(FormSessionError) {
+        self.schema = schema
+        self.policy = policy ?? schema.visibility
+        self.locale = locale
+        self.asyncValidators = asyncValidators
+        self.debounceSleep = { duration in
+            let deadline = clock.now.advanced(by: duration)
+            return { try await clock.sleep(until: deadline, tolerance: nil) }
+        }
+        self.today = today
+        fields = schema.graph.nodes.filter { $0.type != .object && !$0.path.contains("[]") }.map(\.path)
+        var asyncRules: [String: [CompiledRule]] = [:]
+        for node in schema.graph.nodes {
+            let rules = node.rules.filter { $0.asyncRule != nil }
+            for rule in rules where asyncValidators[rule.asyncRule!.name] == nil {
+                throw .unregisteredAsyncValidator(rule.asyncRule!.name)
+            }
+            if !rules.isEmpty { asyncRules[node.path] = rules }
+        }
+        self.asyncRules = asyncRules
+        for field in fields { runtime[field] = Runtime() }
+        revalidate(fields)
+    }
+
+    // MARK: - Input
+
+    /// Sets a field's value (nil clears it), revalidates it and every field that depends on it.
+    public func setValue(_ value: Value?, for path: String) {
+        guard runtime[path] != nil else { return }
+        record.setValue(value, atPath: path)
+        runtime[path]!.isDirty = true
+        if policy == .live { runtime[path]!.isLive = true }
+        let dependents = dependents(of: path)
+        revalidate([path] + dependents)
+        for dependent in dependents where runtime[dependent]!.isTouched && !runtime[dependent]!.syncErrors.isEmpty {
+            // A dependent the user has already left shows its new error at once.
+            if policy == .onBlurThenLive { runtime[dependent]!.isLive = true }
+        }
+        scheduleAsync(for: path)
+        onChange?()
+    }
+
+    /// Sets a field from text a user typed: numbers are parsed for integer and number fields,
+    /// `true`/`false` for booleans, and empty text clears the value.
+    public func setInput(_ text: String, for path: String) {
+        guard let type = schema.graph.field(at: path)?.type else { return }
+        if text.isEmpty { return setValue(nil, for: path) }
+        let value: Value
+        switch type {
+        case .integer: value = Int(text).map(Value.integer) ?? .string(text)
+        case .number: value = Double(text).map(Value.number) ?? .string(text)
+        case .boolean: value = text == "true" ? .bool(true) : (text == "false" ? .bool(false) : .string(text))
+        default: value = .string(text)
+        }
+        setValue(value, for: path)
+    }
+
+    /// The user entered a field.
+    public func focus(_ path: String) {
+        focusedField = path
+        onChange?()
+    }
+
+    /// The user left a field: it is touched, and under `onBlurThenLive` its errors show from now on.
+    public func blur(_ path: String) {
+        guard runtime[path] != nil else { return }
+        if focusedField == path { focusedField = nil }
+        runtime[path]!.isTouched = true
+        if policy == .onBlurThenLive, !currentErrors(path).isEmpty { runtime[path]!.isLive = true }
+        onChange?()
+    }
+
+    /// Validates every field and makes every error visible.
+    @discardableResult
+    public func submit() -> SubmitResult {
+        submitAttempted = true
+        revalidate(fields)
+        for field in fields {
+            if policy == .onSubmit {
+                runtime[field]!.submittedErrors = currentErrors(field)
+            } else {
+                runtime[field]!.isLive = true
+            }
+        }
+        onChange?()
+        let blocking = focusOrder.first { !currentErrors($0).isEmpty || runtime[$0]!.isPending }
+        return SubmitResult(canSubmit: canSubmit, firstInvalidField: blocking)
+    }
+
+    // MARK: - State
+
+    /// The state of one field (by schema path).
+    public func field(_ path: String) -> FieldState {
+        let state = runtime[path] ?? Runtime()
+        let relevant = isRelevant(path)
+        let errors = relevant ? currentErrors(path) : []
+        let visible: ValidationError?
+        switch policy {
+        case .onSubmit: visible = relevant ? state.submittedErrors.first : nil
+        default: visible = state.isLive ? errors.first : nil
+        }
+        return FieldState(path: path, value: record.value(atPath: path), isTouched: state.isTouched, isDirty: state.isDirty,
+                          errors: errors, visibleError: visible, isPending: state.isPending, isRelevant: relevant)
+    }
+
+    /// Every relevant field is free of errors (async results included).
+    public var isValid: Bool {
+        fields.allSatisfy { !isRelevant($0) || currentErrors($0).allSatisfy { $0.severity == .warning } }
+    }
+
+    /// Valid, with no async check pending.
+    public var canSubmit: Bool {
+        isValid && !fields.contains { runtime[$0]!.isPending }
+    }
+
+    /// The errors to show now, in field order.
+    public var visibleErrors: [ValidationError] {
+        fields.compactMap { field($0).visibleError }
+    }
+
+    // MARK: - Focus order
+
+    /// The fields a user moves through, in schema order: not hidden, and relevant now.
+    public var focusOrder: [String] {
+        fields.filter { path in !(schema.graph.field(at: path)?.isHidden ?? true) && isRelevant(path) }
+    }
+
+    public func nextField(after path: String) -> String? {
+        let order = focusOrder
+        guard let index = order.firstIndex(of: path) else { return order.first }
+        return index + 1 < order.count ? order[index + 1] : nil
+    }
+
+    public func previousField(before path: String) -> String? {
+        let order = focusOrder
+        guard let index = order.firstIndex(of: path), index > 0 else { return nil }
+        return order[index - 1]
+    }
+
+    /// `done` for the last field of the focus order, `next` for the others.
+    public func returnKeyRole(of path: String) -> ReturnKeyRole {
+        focusOrder.last == path ? .done : .next
+    }
+
+    // MARK: - Strength meter
+
+    /// The strength of a field that has a `strength` rule, from its current value, whatever the policy.
+    public func strength(of path: String) -> PasswordStrength? {
+        guard schema.graph.field(at: path)?.rules.contains("strength") == true else { return nil }
+        return PasswordStrength(record.value(atPath: path)?.stringValue ?? "")
+    }
+
+    // MARK: - Drafts
+
+    /// The values to save as a draft; `sensitive` fields are left out unless `includingSensitive`.
+    public func draft(includingSensitive: Bool = false) -> FormDraft {
+        var values: [String: Value] = [:]
+        for path in fields {
+            guard let value = record.value(atPath: path) else { continue }
+            if !includingSensitive, schema.graph.field(at: path)?.isSensitive == true { continue }
+            values[path] = value
+        }
+        return FormDraft(form: schema.name, values: values)
+    }
+
+    /// Puts a draft's values back, as a fresh form: nothing is touched, dirty or visible.
+    public func restore(_ draft: FormDraft) {
+        for (path, value) in draft.values where runtime[path] != nil {
+            record.setValue(value, atPath: path)
+        }
+        for path in fields {
+            runtime[path]!.task?.cancel()
+            runtime[path] = Runtime()
+        }
+        revalidate(fields)
+        for path in draft.values.keys where runtime[path] != nil { scheduleAsync(for: path) }
+        onChange?()
+    }
+
+    /// Waits until no async check is pending (each still waits on the session's clock).
+    public func settle() async {
+        while let task = fields.lazy.compactMap({ self.runtime[$0]!.task }).first {
+            await task.value
+            for field in fields where runtime[field]!.task == task { runtime[field]!.task = nil }
+        }
+    }
+
+    // MARK: - Validation
+
+    private var options: ValidationOptions {
+        ValidationOptions(collectAllErrors: false, today: today ?? .today(), locale: locale)
+    }
+
+    private func currentErrors(_ path: String) -> [ValidationError] {
+        guard let state = runtime[path] else { return [] }
+        return state.syncErrors + [state.asyncError].compactMap { $0 }
+    }
+
+    private func isRelevant(_ path: String) -> Bool {
+        schema.validator.isRelevant(field: path, in: record, options: options)
+    }
+
+    /// The fields whose rules read `path`, directly or through other fields.
+    private func dependents(of path: String) -> [String] {
+        var found: [String] = []
+        var queue = [path]
+        while let next = queue.popLast() {
+            for dependent in schema.graph.dependents(of: next).map(\.path) where !found.contains(dependent) && dependent != path {
+                found.append(dependent)
+                queue.append(dependent)
+            }
+        }
+        return found.filter { runtime[$0] != nil }
+    }
+
+    private func revalidate(_ paths: [String]) {
+        let options = options
+        for path in paths where runtime[path] != nil {
+            runtime[path]!.syncErrors = schema.validate(field: path, in: record, options: options)?.issues ?? []
+        }
+    }
+
+    private func refreshAll() {
+        revalidate(fields)
+        for path in fields {
+            if let error = runtime[path]!.asyncError {
+                runtime[path]!.asyncError = schema.localized(ValidationReport(issues: [error]), locale: locale ?? schema.sourceLocale).issues[0]
+            }
+        }
+        onChange?()
+    }
+
+    /// Starts (after its debounce) the async checks of a field whose sync rules pass; a newer change
+    /// cancels the older check, and a late result for an old value is ignored.
+    private func scheduleAsync(for path: String) {
+        guard let rules = asyncRules[path] else { return }
+        runtime[path]!.task?.cancel()
+        runtime[path]!.generation += 1
+        runtime[path]!.asyncError = nil
+        let generation = runtime[path]!.generation
+        guard runtime[path]!.syncErrors.isEmpty, isRelevant(path), let value = record.value(atPath: path), !value.isEmptyFormValue
+        else {
+            runtime[path]!.isPending = false
+            return
+        }
+        runtime[path]!.isPending = true
+        // The debounce counts from this change, whenever the task itself starts.
+        let debounce = debounceSleep(rules[0].asyncRule!.debounce)
+        let validators = rules.map { (rule: $0, check: asyncValidators[$0.asyncRule!.name]!) }
+        runtime[path]!.task = Task { @MainActor [weak self] in
+            do {
+                try await debounce()
+            } catch {
+                return
+            }
+            for (rule, check) in validators {
+                guard let self, self.runtime[path]?.generation == generation else { return }
+                let valid = await check(value)
+                guard self.runtime[path]?.generation == generation else { return }
+                if !valid {
+                    self.runtime[path]!.asyncError = self.asyncFailure(rule, path: path)
+                    break
+                }
+            }
+            guard let self, self.runtime[path]?.generation == generation else { return }
+            self.runtime[path]!.isPending = false
+            if self.policy == .live || (self.policy == .onBlurThenLive && self.runtime[path]!.isTouched) {
+                self.runtime[path]!.isLive = true
+            }
+            self.onChange?()
+        }
+    }
+
+    private func asyncFailure(_ rule: CompiledRule, path: String) -> ValidationError {
+        let locale = LocaleIdentifier.normalized(locale ?? schema.sourceLocale)
+        let message = schema.validator.renderer.render(rule: rule.name, code: rule.code, field: path, labelOverride: nil,
+                                                       source: rule.message, parameters: [:], locale: locale)
+        return ValidationError(path: ValuePath(path.split(separator: ".").map { .key(String($0)) }), field: path, code: rule.code,
+                               rule: rule.name, severity: rule.severity, parameters: [:], message: message, source: rule.message,
+                               labelOverride: nil)
+    }
+}
+
+/// A session's saved values, to reopen a form later (`Codable`, so any store can keep it).
+public struct FormDraft: Codable, Sendable, Equatable {
+    /// The form's identifier, to check a draft belongs to the schema it is restored into.
+    public var form: String
+    /// Values by field path.
+    public var values: [String: Value]
+
+    public init(form: String, values: [String: Value]) {
+        self.form = form
+        self.values = values
+    }
+}
+
+/// A session that cannot start.
+public enum FormSessionError: Error, Sendable, Equatable {
+    /// The schema has `async: NAME` and no validator was given under that name.
+    case unregisteredAsyncValidator(String)
+}

@@ -1,0 +1,320 @@
+import Foundation
+import Testing
+@testable import FormCheck
+
+/// The live form: visibility policies over scripted sequences, dependents, async checks on a test
+/// clock, focus order, the strength meter and drafts.
+@MainActor
+@Suite struct FormSessionTests {
+    static let account = """
+        formcheck: 1
+        fields:
+          email: { type: string, label: Email, rules: [required, email] }
+          password: { type: string, label: Password, sensitive: true, rules: [required, { minLength: 8 }] }
+          confirm: { type: string, label: Confirm, sensitive: true, rules: [required, { sameAs: password }] }
+        """
+
+    func session(_ text: String = account, policy: VisibilityPolicy? = nil,
+                 validators: [String: FormSession.AsyncValidator] = [:], clock: TestClock = TestClock()) throws -> FormSession {
+        try FormSession(schema: FormSchema(text: text), policy: policy, asyncValidators: validators, clock: clock,
+                        today: LocalDate(year: 2025, month: 6, day: 15))
+    }
+
+    /// `path: message` of each visible error, in field order.
+    func visible(_ session: FormSession) -> [String] {
+        session.visibleErrors.map { "\($0.path): \($0.message)" }
+    }
+
+    @Test func onBlurThenLive() throws {
+        let form = try session()
+        #expect(form.policy == .onBlurThenLive)
+        form.focus("email")
+        form.setInput("a", for: "email")
+        #expect(visible(form) == [])
+        form.blur("email")
+        #expect(visible(form) == ["email: Email must be a valid email address."])
+        form.focus("email")
+        form.setInput("a@b.c", for: "email")
+        #expect(visible(form) == [])
+        form.setInput("a@", for: "email")
+        #expect(visible(form) == ["email: Email must be a valid email address."])
+        form.setInput("a@b.c", for: "email")
+        form.blur("email")
+        // A field left while valid shows a new error only when left again.
+        form.setInput("secret", for: "password")
+        form.blur("password")
+        #expect(visible(form) == ["password: Password must be at least 8 characters long."])
+        form.setInput("secret12", for: "password")
+        #expect(visible(form) == [])
+        #expect(form.field("confirm").errors.map(\.code) == ["required"])
+        #expect(form.field("confirm").visibleError == nil)
+    }
+
+    @Test func passwordThenConfirm() throws {
+        let form = try session()
+        form.setInput("secret123", for: "password")
+        form.blur("password")
+        form.setInput("secret12", for: "confirm")
+        #expect(visible(form) == [])
+        form.blur("confirm")
+        #expect(visible(form) == ["confirm: Confirm must match Password."])
+        // Editing the password clears the confirmation error at once.
+        form.setInput("secret12", for: "password")
+        #expect(visible(form) == [])
+        // ...and raises it again at once.
+        form.setInput("secret1234", for: "password")
+        #expect(visible(form) == ["confirm: Confirm must match Password."])
+    }
+
+    @Test func confirmThenPassword() throws {
+        let form = try session()
+        form.setInput("secret123", for: "confirm")
+        form.blur("confirm")
+        #expect(visible(form) == ["confirm: Confirm must match Password."])
+        form.setInput("secret12", for: "password")
+        #expect(visible(form) == ["confirm: Confirm must match Password."])
+        form.setInput("secret123", for: "password")
+        #expect(visible(form) == [])
+        #expect(form.field("password").visibleError == nil)
+    }
+
+    @Test func aConfirmationLeftValidShowsItsErrorWhenThePasswordChanges() throws {
+        let form = try session()
+        form.setInput("secret123", for: "password")
+        form.setInput("secret123", for: "confirm")
+        form.blur("confirm")
+        #expect(visible(form) == [])
+        form.setInput("secret124", for: "password")
+        #expect(visible(form) == ["confirm: Confirm must match Password."])
+    }
+
+    @Test func onSubmitThenLive() throws {
+        let form = try session(policy: .onSubmitThenLive)
+        form.setInput("a", for: "email")
+        form.blur("email")
+        #expect(visible(form) == [])
+        let result = form.submit()
+        #expect(result == FormSession.SubmitResult(canSubmit: false, firstInvalidField: "email"))
+        #expect(visible(form) == [
+            "email: Email must be a valid email address.", "password: Password is required.", "confirm: Confirm is required.",
+        ])
+        form.setInput("a@b.c", for: "email")
+        form.setInput("secret123", for: "password")
+        #expect(visible(form) == ["confirm: Confirm is required."])
+        form.setInput("secret12", for: "confirm")
+        #expect(visible(form) == ["confirm: Confirm must match Password."])
+        form.setInput("secret123", for: "confirm")
+        #expect(visible(form) == [])
+        #expect(form.submit() == FormSession.SubmitResult(canSubmit: true, firstInvalidField: nil))
+    }
+
+    @Test func live() throws {
+        let form = try session(policy: .live)
+        #expect(visible(form) == [])
+        form.setInput("a", for: "email")
+        #expect(visible(form) == ["email: Email must be a valid email address."])
+        form.setInput("a@b.c", for: "email")
+        #expect(visible(form) == [])
+        form.setInput("secret123", for: "confirm")
+        #expect(visible(form) == ["confirm: Confirm must match Password."])
+        form.setInput("secret123", for: "password")
+        #expect(visible(form) == [])
+    }
+
+    @Test func onSubmit() throws {
+        let form = try session(policy: .onSubmit)
+        form.setInput("a", for: "email")
+        form.blur("email")
+        #expect(visible(form) == [])
+        form.submit()
+        #expect(visible(form) == [
+            "email: Email must be a valid email address.", "password: Password is required.", "confirm: Confirm is required.",
+        ])
+        // Errors stay as they were at the submit until the next one.
+        form.setInput("a@b.c", for: "email")
+        #expect(visible(form).first == "email: Email must be a valid email address.")
+        #expect(form.field("email").errors.isEmpty)
+        form.submit()
+        #expect(visible(form) == ["password: Password is required.", "confirm: Confirm is required."])
+    }
+
+    @Test func messagesFollowTheSessionLocale() throws {
+        let form = try session(policy: .live)
+        form.setInput("a", for: "email")
+        form.locale = "fr"
+        #expect(visible(form) == ["email: Le champ Email doit être une adresse e-mail valide."])
+    }
+
+    // MARK: - Async
+
+    static let signup = """
+        formcheck: 1
+        fields:
+          username:
+            type: string
+            label: Username
+            rules: [required, { minLength: 3 }, { async: usernameAvailable, debounce: 300 }]
+          email: { type: string, label: Email, rules: [email] }
+        """
+
+    @Test func threeQuickChangesMakeOneRequest() async throws {
+        let calls = Calls()
+        let clock = TestClock()
+        let form = try session(Self.signup, validators: ["usernameAvailable": { value in await calls.record(value) ; return true }], clock: clock)
+        form.setInput("ada", for: "username")
+        form.setInput("adam", for: "username")
+        form.setInput("adams", for: "username")
+        #expect(form.field("username").isPending)
+        await clock.advance(by: .milliseconds(299))
+        #expect(await calls.values == [])
+        await clock.advance(by: .milliseconds(1))
+        await form.settle()
+        #expect(await calls.values == ["adams"])
+        #expect(!form.field("username").isPending)
+        #expect(form.canSubmit)
+    }
+
+    @Test func aLateResultForAnOldValueIsIgnored() async throws {
+        let clock = TestClock()
+        let gate = Gate()
+        let form = try session(Self.signup, validators: ["usernameAvailable": { value in
+            if value == "bob" { return await gate.wait() }  // slow: answers when the test opens the gate
+            return true
+        }], clock: clock)
+        form.setInput("bob", for: "username")
+        await clock.advance(by: .milliseconds(300))
+        // The check for "bob" has started and waits on the gate.
+        for _ in 0..<10_000 where !(await gate.isWaiting) { await Task.yield() }
+        #expect(await gate.isWaiting)
+        form.setInput("bobby", for: "username")
+        await clock.advance(by: .milliseconds(300))
+        await gate.open(with: false)  // "bob" is taken, but the value is now "bobby"
+        await form.settle()
+        #expect(form.field("username").errors.isEmpty)
+        #expect(!form.field("username").isPending)
+        #expect(form.canSubmit)
+    }
+
+    @Test func aPendingCheckBlocksSubmit() async throws {
+        let clock = TestClock()
+        let form = try session(Self.signup, validators: ["usernameAvailable": { _ in false }], clock: clock)
+        form.setInput("admin", for: "username")
+        let result = form.submit()
+        #expect(result == FormSession.SubmitResult(canSubmit: false, firstInvalidField: "username"))
+        #expect(form.isValid)
+        await clock.advance(by: .milliseconds(300))
+        await form.settle()
+        #expect(!form.isValid)
+        #expect(visible(form) == ["username: Username is not available."])
+        #expect(form.field("username").visibleError?.code == "usernameAvailable")
+    }
+
+    @Test func noAsyncCheckWhileASyncRuleFails() async throws {
+        let calls = Calls()
+        let clock = TestClock()
+        let form = try session(Self.signup, validators: ["usernameAvailable": { value in await calls.record(value); return true }], clock: clock)
+        form.setInput("ab", for: "username")
+        #expect(!form.field("username").isPending)
+        await clock.advance(by: .seconds(1))
+        await form.settle()
+        #expect(await calls.values == [])
+        #expect(form.field("username").errors.map(\.code) == ["minLength"])
+    }
+
+    @Test func anUnregisteredAsyncValidatorIsAnError() throws {
+        #expect(throws: FormSessionError.unregisteredAsyncValidator("usernameAvailable")) {
+            try FormSession(schema: FormSchema(text: Self.signup))
+        }
+    }
+
+    // MARK: - Focus, strength, drafts
+
+    static let shipping = """
+        formcheck: 1
+        fields:
+          name: { type: string, rules: [required] }
+          country: string
+          state: { type: string, when: { field: country, equals: US }, rules: [required] }
+          token: { type: string, hidden: true }
+          zip: string
+        """
+
+    @Test func focusOrderSkipsHiddenAndIrrelevantFields() throws {
+        let form = try session(Self.shipping)
+        #expect(form.focusOrder == ["name", "country", "zip"])
+        #expect(form.nextField(after: "country") == "zip")
+        #expect(form.returnKeyRole(of: "country") == .next)
+        #expect(form.returnKeyRole(of: "zip") == .done)
+        #expect(form.field("state").errors.isEmpty)
+        form.setInput("US", for: "country")
+        #expect(form.focusOrder == ["name", "country", "state", "zip"])
+        #expect(form.nextField(after: "country") == "state")
+        #expect(form.previousField(before: "zip") == "state")
+        #expect(form.previousField(before: "name") == nil)
+        #expect(form.nextField(after: "zip") == nil)
+        #expect(form.field("state").errors.map(\.code) == ["required"])
+        #expect(form.submit().firstInvalidField == "name")
+    }
+
+    @Test func strengthChecklistFollowsEveryChange() throws {
+        let form = try session("""
+            formcheck: 1
+            validation: onSubmit
+            fields:
+              password: { type: string, sensitive: true, rules: [{ strength: good }] }
+            """)
+        #expect(form.strength(of: "password")?.level == .weak)
+        form.setInput("abcdefgh", for: "password")
+        #expect(form.strength(of: "password")?.score == 2)
+        form.setInput("Abcdefgh1!", for: "password")
+        let strength = try #require(form.strength(of: "password"))
+        #expect(strength.level == .good)
+        #expect(strength.requirements.map { "\($0.requirement.rawValue)=\($0.isMet)" } == [
+            "length8=true", "uppercase=true", "lowercase=true", "digit=true", "symbol=true", "length12=false",
+        ])
+        #expect(form.visibleErrors.isEmpty)
+        #expect(form.strength(of: "missing") == nil)
+    }
+
+    @Test func draftsLeaveSensitiveValuesOut() throws {
+        let form = try session()
+        form.setInput("ada@example.com", for: "email")
+        form.setInput("secret123", for: "password")
+        form.setInput("secret123", for: "confirm")
+        let draft = form.draft()
+        #expect(draft == FormDraft(form: "test", values: ["email": "ada@example.com"]).with(form: draft.form))
+        let stored = try JSONEncoder().encode(draft)
+        let restored = try session()
+        restored.restore(try JSONDecoder().decode(FormDraft.self, from: stored))
+        #expect(restored.field("email").value == "ada@example.com")
+        #expect(restored.field("password").value == nil)
+        #expect(!restored.field("email").isDirty && !restored.field("email").isTouched)
+        #expect(restored.visibleErrors.isEmpty)
+        #expect(form.draft(includingSensitive: true).values.keys.sorted() == ["confirm", "email", "password"])
+    }
+}
+
+extension FormDraft {
+    func with(form: String) -> FormDraft { FormDraft(form: form, values: values) }
+}
+
+/// The values an async validator was called with.
+actor Calls {
+    private(set) var values: [String] = []
+    func record(_ value: Value) { values.append(value.stringValue ?? "") }
+}
+
+/// Holds an async validator until the test opens it.
+actor Gate {
+    private var continuation: CheckedContinuation<Bool, Never>?
+    var isWaiting: Bool { continuation != nil }
+
+    func wait() async -> Bool {
+        await withCheckedContinuation { continuation = $0 }
+    }
+
+    func open(with result: Bool) {
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+}
