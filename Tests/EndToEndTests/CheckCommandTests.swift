@@ -255,3 +255,21 @@ import Testing
         #expect(help.stdout.contains("Exit codes: 0 every record is valid"))
     }
 }
+
+/// `custom:` rules on the command line, which cannot run an app's Swift code.
+@Suite struct CustomRuleCommandTests {
+    @Test func customRulesNeedTheAssumeFlag() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  name: { type: string, rules: [{ custom: noProfanity }] }\n")
+        try scratch.write("d.json", #"{"name": "x"}"#)
+        let refused = try Formcheck.run(["s.yaml", "d.json"], directory: scratch.url)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("error: custom rule 'noProfanity' is not registered"))
+        let assumed = try Formcheck.run(["s.yaml", "d.json", "--assume-custom-pass"], directory: scratch.url)
+        #expect(assumed.status == 0)
+        let lint = try Formcheck.run(["lint", "s.yaml"], directory: scratch.url)
+        #expect(lint.status == 1)
+        #expect(lint.stdout.hasPrefix("s.yaml:3:35: error: custom rule 'noProfanity' is not registered"))
+        #expect(try Formcheck.run(["lint", "s.yaml", "--assume-custom-pass"], directory: scratch.url).status == 0)
+    }
+}
