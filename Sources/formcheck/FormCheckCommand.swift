@@ -12,15 +12,19 @@ struct FormCheckCommand: ParsableCommand {
             2 the schema does not compile, an argument is wrong, or a data file cannot be read or parsed.
             """,
         version: "0.1.0",
-        subcommands: [Check.self, TestCommand.self, LintCommand.self, GraphCommand.self],
+        subcommands: [Check.self, TestCommand.self, LintCommand.self, GraphCommand.self, DemoCommand.self],
         defaultSubcommand: Check.self
     )
 
     /// Runs the command and maps every outcome to the documented exit codes.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let status as ExitStatus {
             Output.flush()
             Foundation.exit(status.rawValue)

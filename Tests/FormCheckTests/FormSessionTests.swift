@@ -15,7 +15,7 @@ import Testing
         """
 
     func session(_ text: String = account, policy: VisibilityPolicy? = nil,
-                 validators: [String: FormSession.AsyncValidator] = [:], clock: TestClock = TestClock()) throws -> FormSession {
+                 validators: [String: FormSession.AsyncValidator] = [:], clock: ManualClock = ManualClock()) throws -> FormSession {
         try FormSession(schema: FormSchema(text: text), policy: policy, asyncValidators: validators, clock: clock,
                         today: LocalDate(year: 2025, month: 6, day: 15))
     }
@@ -159,7 +159,7 @@ import Testing
 
     @Test func threeQuickChangesMakeOneRequest() async throws {
         let calls = Calls()
-        let clock = TestClock()
+        let clock = ManualClock()
         let form = try session(Self.signup, validators: ["usernameAvailable": { value in await calls.record(value) ; return true }], clock: clock)
         form.setInput("ada", for: "username")
         form.setInput("adam", for: "username")
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func aLateResultForAnOldValueIsIgnored() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let gate = Gate()
         let form = try session(Self.signup, validators: ["usernameAvailable": { value in
             if value == "bob" { return await gate.wait() }  // slow: answers when the test opens the gate
@@ -196,7 +196,7 @@ import Testing
     }
 
     @Test func aPendingCheckBlocksSubmit() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let form = try session(Self.signup, validators: ["usernameAvailable": { _ in false }], clock: clock)
         form.setInput("admin", for: "username")
         let result = form.submit()
@@ -211,7 +211,7 @@ import Testing
 
     @Test func noAsyncCheckWhileASyncRuleFails() async throws {
         let calls = Calls()
-        let clock = TestClock()
+        let clock = ManualClock()
         let form = try session(Self.signup, validators: ["usernameAvailable": { value in await calls.record(value); return true }], clock: clock)
         form.setInput("ab", for: "username")
         #expect(!form.field("username").isPending)

@@ -278,7 +278,13 @@ public final class FormSession {
         onChange?()
     }
 
-    /// Waits until no async check is pending (each still waits on the session's clock).
+    /// The fields whose async check is waiting for its debounce or running.
+    public var pendingFields: [String] {
+        fields.filter { runtime[$0]!.isPending }
+    }
+
+    /// Waits until no async check is pending. With a `ManualClock`, advance it past the debounces first:
+    /// a check still waiting on the clock keeps this waiting.
     public func settle() async {
         while let task = fields.lazy.compactMap({ self.runtime[$0]!.task }).first {
             await task.value

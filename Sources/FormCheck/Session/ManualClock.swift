@@ -1,13 +1,15 @@
 import Foundation
 
-/// A clock that moves only when a test advances it, so debounces are deterministic.
-final class TestClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
+/// A clock that moves only when it is told to, so a `FormSession`'s debounces are deterministic in
+/// tests and in replayed scripts (`formcheck demo`).
+public final class ManualClock: Clock, @unchecked Sendable {
+    public struct Instant: InstantProtocol {
+        /// The time since the clock started.
+        public var offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -20,19 +22,28 @@ final class TestClock: Clock, @unchecked Sendable {
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
 
-    var now: Instant { lock.withLock { current } }
-    var minimumResolution: Duration { .zero }
+    public init() {}
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    public var now: Instant { lock.withLock { current } }
+    public var minimumResolution: Duration { .zero }
+
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // A task cancelled before it got here must not stay asleep: its cancellation handler
+                // has already run and found nothing to wake.
+                let cancelled = Task.isCancelled
                 let isDue = lock.withLock {
-                    if deadline <= current { return true }
+                    if deadline <= current || cancelled { return true }
                     sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return false
                 }
-                if isDue { continuation.resume() }
+                if cancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else if isDue {
+                    continuation.resume()
+                }
             }
         } onCancel: {
             let cancelled = lock.withLock {
@@ -45,7 +56,7 @@ final class TestClock: Clock, @unchecked Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come, then lets them run.
-    func advance(by duration: Duration) async {
+    public func advance(by duration: Duration) async {
         let due = lock.withLock {
             current = current.advanced(by: duration)
             let due = sleepers.filter { $0.deadline <= current }
@@ -57,5 +68,5 @@ final class TestClock: Clock, @unchecked Sendable {
     }
 
     /// How many tasks are sleeping now.
-    var sleeping: Int { lock.withLock { sleepers.count } }
+    public var sleeping: Int { lock.withLock { sleepers.count } }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `formcheck demo`: a scripted user session on the shipped schemas.
+@Suite struct DemoCommandTests {
+    @Test func signupDemo() throws {
+        let result = try Formcheck.run(["demo", "schemas/signup.yaml", "--today", "2025-06-15"])
+        #expect(result.stdout == """
+            form signup, policy onBlurThenLive
+            == focus email
+               no errors shown
+            == input email = "ada@"
+               no errors shown
+            == blur email
+               email: Email must be a valid email address.
+            == input email = "ada@example.com"
+               no errors shown
+            == blur email
+               no errors shown
+            == input confirm_password = ***
+               no errors shown
+            == blur confirm_password
+               confirm_password: Confirm password must match Password.
+            == input password = ***
+               confirm_password: Confirm password must match Password.
+            == input password = ***
+               no errors shown
+            == submit: cannot submit; focus full_name
+               full_name: Full name is required.
+               terms: Terms of service must be accepted.
+               address.zip: ZIP code is required.
+            == input full_name = "Ada Lovelace"
+               terms: Terms of service must be accepted.
+               address.zip: ZIP code is required.
+            == input terms = "true"
+               address.zip: ZIP code is required.
+            == input address.zip = "75001"
+               no errors shown
+            == submit: can submit
+               no errors shown
+
+            """)
+        #expect(result.status == 0)
+    }
+
+    @Test func asyncDemoInFrench() throws {
+        let result = try Formcheck.run(["demo", "schemas/checkin.yaml", "--locale", "fr"])
+        #expect(result.stdout == """
+            form checkin, policy onBlurThenLive
+            == input username = "am"
+               no errors shown
+            == blur username
+               username: Le champ Username doit contenir au moins 3 caractères.
+            == input username = "amelia"
+               username: checking…
+            == wait 400 ms
+               username: This username is already taken; please choose another one
+            == input username = "amelia1897"
+               username: checking…
+            == wait 200 ms
+               username: checking…
+            == wait 200 ms
+               no errors shown
+            == submit: cannot submit; focus name
+               name: Le champ Passenger name est obligatoire.
+               email: Le champ Email est obligatoire.
+
+            """)
+    }
+
+    @Test func aBrokenScript() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  a: string\n")
+        try scratch.write("s.demo.yaml", "steps:\n  - jump\n")
+        let result = try Formcheck.run(["demo", "s.yaml"], directory: scratch.url)
+        #expect(result.stderr == "s.demo.yaml: error: step 1 must be submit, { input: FIELD, value: TEXT }, { focus: FIELD }, { blur: FIELD } or { wait: MS }\n")
+        #expect(result.status == 2)
+    }
+}
