@@ -34,6 +34,8 @@ enum GraphRendering {
             let indent = String(repeating: "  ", count: depth)
             var flags: [String] = []
             if field.isSensitive { flags.append("sensitive") }
+            if field.isHidden { flags.append("hidden") }
+            if field.isConditional { flags.append("conditional") }
             out += "\(String(index + 1).leftPadded(to: 3)). \(indent)\(field.path): \(field.type.rawValue) \"\(field.label)\""
             out += flags.isEmpty ? "\n" : " [\(flags.joined(separator: ", "))]\n"
             for rule in field.ruleSummaries {

@@ -107,6 +107,26 @@ import Testing
         #expect(issues(schema, ["address": "x"]) == ["address type: Address must be an object."])
     }
 
+    @Test func fieldsWhoseWhenDoesNotHoldAreSkipped() throws {
+        let schema = try compile("""
+            formcheck: 1
+            fields:
+              country: string
+              state: { type: string, label: State, when: { field: country, equals: US }, rules: [required] }
+              address:
+                type: object
+                when: { field: country }
+                fields:
+                  zip: { type: string, label: ZIP, rules: [required] }
+            """)
+        #expect(issues(schema, [:]).isEmpty)
+        #expect(issues(schema, ["country": "FR", "address": [:]]) == ["address.zip required: ZIP is required."])
+        #expect(issues(schema, ["country": "US"]) == ["state required: State is required."])
+        #expect(schema.graph.dependents(of: "country").map(\.path) == ["state", "address"])
+        #expect(diagnostics("formcheck: 1\nfields:\n  a: string\n  b: { type: string, when: { field: a, is: x } }\n").hasPrefix(
+            "test.yaml:4:40: error: unknown key 'is' in 'when'; did you mean 'in'?; it takes 'field' and one of 'equals', 'notEquals', 'in'"))
+    }
+
     @Test func aRecordThatIsNotAnObject() throws {
         let schema = try compile("formcheck: 1\nfields:\n  a: string\n")
         #expect(issues(schema, [1, 2]) == [" type: Each record must be a JSON object."])
