@@ -78,6 +78,7 @@ struct Check: ParsableCommand {
         case .junit: return JUnitReporter(form: compiled.name)
         case .sarif: return SARIFReporter()
         case .github: return GitHubReporter()
+        case .summary: return SummaryReporter(style: Style(options.color))
         }
     }
 }

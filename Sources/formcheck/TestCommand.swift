@@ -27,6 +27,7 @@ struct TestCommand: ParsableCommand {
         case .junit: JUnitFixtureReporter(form: compiled.name)
         case .sarif: SARIFFixtureReporter()
         case .github: GitHubFixtureReporter()
+        case .summary: SummaryFixtureReporter()
         }
         var runner = FixtureRunner(schema: compiled, options: options.validationOptions)
         var passed = 0

@@ -273,3 +273,14 @@ import Testing
         #expect(try Formcheck.run(["lint", "s.yaml", "--assume-custom-pass"], directory: scratch.url).status == 0)
     }
 }
+
+/// `--format summary`: counts only, for large runs.
+@Suite struct SummaryFormatTests {
+    @Test func onlyTheClosingLine() throws {
+        let result = try Formcheck.run(["schemas/signup.yaml", "fixtures/signup", "--format", "summary"])
+        #expect(result.stdout == "24 files, 25 records: 5 valid, 20 invalid; 23 errors, 0 warnings\n")
+        #expect(result.status == 1)
+        let test = try Formcheck.run(["test", "schemas/signup.yaml", "fixtures/signup", "--format", "summary"])
+        #expect(test.stdout == "30 passed, 0 failed\n")
+    }
+}

@@ -6,9 +6,32 @@ public struct MessageCatalogs: Sendable {
     /// The language of the schema's literal texts (labels and plain `message:` strings).
     public let sourceLocale: String
 
+    /// Search orders and chains already worked out, by requested locale.
+    private let memo = Memo()
+
     init(own: [MessageCatalog], sourceLocale: String) {
         self.own = Dictionary(own.map { (LocaleIdentifier.normalized($0.locale), $0) }, uniquingKeysWith: { first, _ in first })
         self.sourceLocale = LocaleIdentifier.normalized(sourceLocale)
+    }
+
+    private final class Memo: @unchecked Sendable {
+        private let lock = NSLockLike()
+        private var chains: [String: [String]] = [:]
+        private var orders: [String: [MessageCatalog]] = [:]
+
+        func chain(_ locale: String, _ make: () -> [String]) -> [String] {
+            if let chain = lock.withLock({ chains[locale] }) { return chain }
+            let chain = make()
+            lock.withLock { chains[locale] = chain }
+            return chain
+        }
+
+        func order(_ locale: String, _ make: () -> [MessageCatalog]) -> [MessageCatalog] {
+            if let order = lock.withLock({ orders[locale] }) { return order }
+            let order = make()
+            lock.withLock { orders[locale] = order }
+            return order
+        }
     }
 
     /// The locales of the schema's own catalogs.
@@ -34,6 +57,10 @@ public struct MessageCatalogs: Sendable {
     /// The order in which catalogs are searched for `locale`: it and its parents, the source locale and
     /// its parents, then English.
     func chain(for locale: String) -> [String] {
+        memo.chain(locale) { makeChain(for: locale) }
+    }
+
+    private func makeChain(for locale: String) -> [String] {
         var chain: [String] = []
         for candidate in LocaleIdentifier.parents(of: locale) + LocaleIdentifier.parents(of: sourceLocale) + ["en"]
         where !chain.contains(candidate) {
@@ -46,6 +73,10 @@ public struct MessageCatalogs: Sendable {
     /// schema's own catalogs and then the built-in ones, so a team's `pt.yaml` wins over the built-in
     /// Brazilian text; then the same for the source locale; then built-in English.
     func searchOrder(for locale: String) -> [MessageCatalog] {
+        memo.order(locale) { makeSearchOrder(for: locale) }
+    }
+
+    private func makeSearchOrder(for locale: String) -> [MessageCatalog] {
         var order: [MessageCatalog] = []
         var seen: Set<String> = []
         func add(_ catalog: MessageCatalog?) {

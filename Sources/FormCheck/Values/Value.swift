@@ -47,7 +47,10 @@ public enum Value: Sendable {
     public var isEmptyFormValue: Bool {
         switch self {
         case .null: return true
-        case .string(let string): return string.allSatisfy(\.isWhitespace)
+        case .string(let string):
+            // Fast path: a first byte that is ASCII and not white space settles it.
+            if let first = string.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+            return string.allSatisfy(\.isWhitespace)
         default: return false
         }
     }

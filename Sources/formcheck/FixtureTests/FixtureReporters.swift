@@ -157,3 +157,19 @@ struct SARIFFixtureReporter: FixtureReporter {
         Output.error(Self.summaryLine(passed: passed, failed: failed) + "\n")
     }
 }
+
+/// `--format summary`: failing cases with their differences, then the closing line; passing cases are not listed.
+struct SummaryFixtureReporter: FixtureReporter {
+    mutating func result(_ result: CaseResult) {
+        guard !result.passed else { return }
+        Output.out("FAIL \(result.name)\n" + result.details.map { "  \($0)\n" }.joined())
+    }
+
+    mutating func problem(file: String, message: String) {
+        Output.error("\(file): error: \(message)\n")
+    }
+
+    mutating func finish(passed: Int, failed: Int) {
+        Output.out(Self.summaryLine(passed: passed, failed: failed) + "\n")
+    }
+}

@@ -51,5 +51,5 @@ extension CheckReporter {
 
 /// The formats `--format` accepts.
 enum OutputFormat: String, CaseIterable {
-    case text, json, junit, sarif, github
+    case text, json, junit, sarif, github, summary
 }

@@ -53,3 +53,19 @@ extension SourceSpan {
         return first..<max(first + 1, last)
     }
 }
+
+/// `--format summary`: only the closing line (and unreadable inputs on standard error), for large runs
+/// where the counts are what matters.
+struct SummaryReporter: CheckReporter {
+    let style: Style
+
+    mutating func record(file: String, record: DataRecord, report: ValidationReport) {}
+
+    mutating func problem(file: String, position: SourcePosition?, message: String) {
+        Output.error(style.bold("\(file):\(position.map { "\($0):" } ?? "")") + " \(style.red("error")): \(message)\n")
+    }
+
+    mutating func finish(_ summary: CheckSummary) {
+        Output.out(summary.line + "\n")
+    }
+}
