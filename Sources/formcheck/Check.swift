@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormCheck
+import Foundation
 
 /// `formcheck check SCHEMA DATA...` (the default command): validates every record and reports each issue.
 struct Check: ParsableCommand {
@@ -14,9 +15,16 @@ struct Check: ParsableCommand {
 
     @OptionGroup var options: RunOptions
 
+    @Option(help: "Threads that parse and validate records (default: every core); output keeps the input order.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @Option(help: ArgumentHelp("The format of standard input and of files without a data extension: json, jsonl or yaml.",
                                valueName: "format"))
     var dataFormat: DataFormat?
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
+    }
 
     func run() throws {
         let compiled = try SchemaLoader.load(schema, messages: options.messages, assumeCustomPass: options.assumeCustomPass)
@@ -32,15 +40,13 @@ struct Check: ParsableCommand {
         let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
             summary.files += 1
-            let handle: (DataRecord) -> Void = { record in
-                switch record.content {
-                case .success(let value):
-                    let report = compiled.validate(value, options: validationOptions)
+            let handle: (DataRecord, ValidationReport?) -> Void = { record, report in
+                if let report {
                     summary.count(report)
                     progress.record()
                     if !report.issues.isEmpty { progress.clear() }
                     reporter.record(file: input.name, record: record, report: report)
-                case .failure(let error):
+                } else if case .failure(let error) = record.content {
                     summary.unreadable += 1
                     progress.clear()
                     reporter.problem(file: input.name, position: error.position, message: error.message)
@@ -49,9 +55,16 @@ struct Check: ParsableCommand {
             do {
                 switch input.source {
                 case .file(let path, let format):
-                    try DataReader.forEachRecord(inFile: path, format: format, handle)
+                    try DataReader.forEachBatch(inFile: path, format: format, jobs: jobs) { records in
+                        let reports = Parallel.map(records, jobs: jobs) { record in
+                            (try? record.content.get()).map { compiled.validate($0, options: validationOptions) }
+                        }
+                        for (record, report) in zip(records, reports) { handle(record, report) }
+                    }
                 case .standardInput(let format):
-                    try DataReader.forEachRecordInStandardInput(format: format, handle)
+                    try DataReader.forEachRecordInStandardInput(format: format) { record in
+                        handle(record, (try? record.content.get()).map { compiled.validate($0, options: validationOptions) })
+                    }
                 }
             } catch {
                 summary.unreadable += 1

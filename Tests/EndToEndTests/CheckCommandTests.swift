@@ -284,3 +284,24 @@ import Testing
         #expect(test.stdout == "30 passed, 0 failed\n")
     }
 }
+
+/// `--jobs`: records parsed and validated on several threads, output identical and in input order.
+@Suite struct ParallelRunTests {
+    @Test func outputIsTheSameWithOneOrManyJobs() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: integer, label: N, rules: [{ multipleOf: 7 }] }\n  s: { type: string, rules: [email] }\n")
+        var lines: [String] = []
+        for index in 0..<9_000 {
+            lines.append(index % 1000 == 500 ? "{\"n\": " : #"{"n": \#(index), "s": "\#(index % 3 == 0 ? "a@b.c" : "x")"}"#)
+        }
+        try scratch.write("d.jsonl", lines.joined(separator: "\n") + "\n")
+        try scratch.write("d.json", "[" + (0..<5_000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n") + "]")
+        let one = try Formcheck.run(["s.yaml", "d.jsonl", "d.json", "--jobs", "1", "--all-errors"], directory: scratch.url)
+        let four = try Formcheck.run(["s.yaml", "d.jsonl", "d.json", "--jobs", "4", "--all-errors"], directory: scratch.url)
+        #expect(one.stdout == four.stdout)
+        #expect(one.stderr == four.stderr)
+        #expect(one.stderr.split(separator: "\n").count == 9)
+        #expect(one.stdout.hasSuffix("2 files, 13991 records: 1144 valid, 12847 invalid; 17985 errors, 0 warnings; 9 unreadable\n"))
+        #expect(try Formcheck.run(["s.yaml", "d.json", "--jobs", "0"], directory: scratch.url).status == 2)
+    }
+}

@@ -35,6 +35,50 @@ public enum DataReader {
         try forEachRecord(in: bytes, format: format, name: path, body)
     }
 
+    /// Calls `body` with the records of the file at `path` in batches of at most `batchSize`, in order.
+    /// JSON Lines are read a batch at a time and parsed on up to `jobs` threads, so memory stays
+    /// proportional to a batch.
+    public static func forEachBatch(
+        inFile path: String, format: DataFormat, batchSize: Int = 2048, jobs: Int = 1, _ body: ([DataRecord]) -> Void
+    ) throws(DataFileError) {
+        guard format == .jsonLines else {
+            var batch: [DataRecord] = []
+            try forEachRecord(inFile: path, format: format) { record in
+                batch.append(record)
+                if batch.count == batchSize {
+                    body(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            if !batch.isEmpty { body(batch) }
+            return
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        var stream = LineStream(descriptor: descriptor, ownsDescriptor: true)
+        var lines: [(bytes: [UInt8], number: Int)] = []
+        var index = 0
+        func flush() {
+            let first = index
+            let records = Parallel.map(Array(lines.enumerated()), jobs: jobs) { offset, line in
+                parseJSONLine(line.bytes, lineNumber: line.number, index: first + offset + 1, name: path)
+            }
+            index += lines.count
+            lines.removeAll(keepingCapacity: true)
+            body(records)
+        }
+        while let line = stream.nextLine() {
+            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            lines.append((Array(line), stream.lineNumber))
+            if lines.count == batchSize { flush() }
+        }
+        if !lines.isEmpty { flush() }
+    }
+
     /// The name standard input has in output.
     public static let standardInputName = "<stdin>"
 
@@ -138,16 +182,20 @@ public enum DataReader {
     ) {
         guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return }
         index += 1
+        body(parseJSONLine(Array(line), lineNumber: lineNumber, index: index, name: name))
+    }
+
+    /// The record of one non-blank JSON Lines line, or its parse error.
+    private static func parseJSONLine(_ bytes: [UInt8], lineNumber: Int, index: Int, name: String) -> DataRecord {
         let start = SourcePosition(line: lineNumber, column: 1)
-        let bytes = Array(line)
         do {
             let value = try JSONReader.parse(bytes)
-            body(DataRecord(index: index, position: start, content: .success(value),
-                            document: DataDocument(name: name, bytes: bytes, firstLine: lineNumber), anchor: .json(0)))
+            return DataRecord(index: index, position: start, content: .success(value),
+                              document: DataDocument(name: name, bytes: bytes, firstLine: lineNumber), anchor: .json(0))
         } catch {
             let position = SourcePosition(line: lineNumber, column: error.position.column)
-            body(DataRecord(index: index, position: start,
-                            content: .failure(DataParseError(message: error.message, position: position).describing("malformed JSON"))))
+            return DataRecord(index: index, position: start,
+                              content: .failure(DataParseError(message: error.message, position: position).describing("malformed JSON")))
         }
     }
 }
