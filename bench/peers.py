@@ -2,6 +2,7 @@
 """Runs one peer validator over a data file and reports which records are invalid.
 
 usage: bench/peers.py TOOL SCHEMA_JSON FILE
+       bench/peers.py formcheck BINARY SCHEMA_YAML FILE   (formcheck's answer, for the agreement check)
 
 TOOL: orjson (parse only), jsonschema, jsonschema_rs, fastjsonschema, pydantic.
 FILE: *.jsonl (one record a line) or *.json (an array of records).
@@ -78,7 +79,19 @@ def pydantic_checker():
     return check
 
 
-def main(tool, schema_path, path):
+def formcheck(binary, schema, path):
+    """formcheck's own answer, from its JSON output, in the same digest form."""
+    import subprocess
+    output = subprocess.run([binary, schema, path, "--all-errors", "--format", "json"], stdout=subprocess.PIPE).stdout
+    document = json.loads(output)
+    invalid = [result["record"] for result in document["results"] if not result["valid"]]
+    digest = hashlib.sha1(",".join(map(str, invalid)).encode()).hexdigest()
+    print(f"records={document['summary']['records']} invalid={len(invalid)} digest={digest}")
+
+
+def main(tool, schema_path, path, *rest):
+    if tool == "formcheck":
+        return formcheck(schema_path, path, *rest)
     with open(schema_path) as f:
         schema = json.load(f)
     invalid = []
