@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -39,3 +40,14 @@ let package = Package(
         ),
     ]
 )
+
+// Micro-benchmarks of the reader, the compiler and the rule engine, kept out of the normal build:
+// FORMCHECK_BENCHMARKS=1 swift run -c release FormCheckBenchmarks
+if ProcessInfo.processInfo.environment["FORMCHECK_BENCHMARKS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"))
+    package.targets.append(.executableTarget(
+        name: "FormCheckBenchmarks",
+        dependencies: ["FormCheck", .product(name: "Benchmark", package: "swift-benchmark")],
+        path: "Benchmarks/FormCheckBenchmarks"
+    ))
+}
