@@ -5,16 +5,20 @@ import Foundation
 struct RegularExpression: @unchecked Sendable {
     // NSRegularExpression is immutable and documented as safe to share between threads.
     private let expression: NSRegularExpression
+    /// A byte-level matcher for simple patterns on printable-ASCII values; ICU decides the rest.
+    private let fastPath: ASCIIPattern?
     let source: String
 
     init(_ source: String) throws {
         self.source = source
         self.expression = try NSRegularExpression(pattern: source)
+        self.fastPath = ASCIIPattern(source)
     }
 
     /// Whether the pattern matches somewhere in `text`.
     func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        if let answer = fastPath?.matches(text) { return answer }
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }
 

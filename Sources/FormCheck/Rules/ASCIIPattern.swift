@@ -1,0 +1,150 @@
+/// A fast matcher for the simple patterns forms use most (`^[a-z0-9_]+$`, `^[0-9]{5}$`, `[A-Z]`):
+/// a sequence of ASCII literals and ASCII character classes, each with a quantifier, optionally
+/// anchored. It runs on the UTF-8 bytes of printable-ASCII values; every other value, and every
+/// pattern outside this subset, goes to the ICU engine, so results are always ICU's.
+struct ASCIIPattern: Sendable {
+    private struct Atom: Sendable {
+        /// The bytes the atom accepts, as a 128-bit set.
+        var low: UInt64
+        var high: UInt64
+        var min: Int
+        var max: Int
+
+        func accepts(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : (byte < 128 && high & (1 << UInt64(byte - 64)) != 0)
+        }
+    }
+
+    private let atoms: [Atom]
+    private let anchoredStart: Bool
+    private let anchoredEnd: Bool
+
+    /// The matcher for `pattern`, or nil when the pattern uses anything beyond the subset.
+    init?(_ pattern: String) {
+        var bytes = Array(pattern.utf8)[...]
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        anchoredStart = bytes.first == UInt8(ascii: "^")
+        if anchoredStart { bytes = bytes.dropFirst() }
+        anchoredEnd = bytes.last == UInt8(ascii: "$") && bytes.dropLast().last != UInt8(ascii: "\\")
+        if anchoredEnd { bytes = bytes.dropLast() }
+        var atoms: [Atom] = []
+        while let byte = bytes.popFirst() {
+            var atom = Atom(low: 0, high: 0, min: 1, max: 1)
+            switch byte {
+            case UInt8(ascii: "["):
+                guard let set = Self.parseClass(&bytes) else { return nil }
+                (atom.low, atom.high) = set
+            case UInt8(ascii: "\\"):
+                guard let escaped = bytes.popFirst(), let set = Self.escape(escaped) else { return nil }
+                (atom.low, atom.high) = set
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "|"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"),
+                UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "]"):
+                return nil
+            default:
+                (atom.low, atom.high) = Self.set([byte])
+            }
+            guard Self.parseQuantifier(&bytes, into: &atom) else { return nil }
+            atoms.append(atom)
+        }
+        guard !atoms.isEmpty else { return nil }
+        self.atoms = atoms
+    }
+
+    /// Whether the pattern matches somewhere in `text`, as ICU would; nil when `text` is not printable
+    /// ASCII and the ICU engine must decide.
+    func matches(_ text: String) -> Bool? {
+        var result: Bool?
+        text.utf8.withContiguousStorageIfAvailable { buffer in
+            guard buffer.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return }
+            let starts = anchoredStart ? 0...0 : 0...buffer.count
+            result = starts.contains { match(buffer, atom: 0, at: $0) }
+        }
+        return result
+    }
+
+    private func match(_ text: UnsafeBufferPointer<UInt8>, atom index: Int, at position: Int) -> Bool {
+        guard index < atoms.count else { return !anchoredEnd || position == text.count }
+        let atom = atoms[index]
+        var count = 0
+        while count < atom.max, position + count < text.count, atom.accepts(text[position + count]) { count += 1 }
+        // Greedy, giving back one at a time, as a backtracking engine does.
+        while count >= atom.min {
+            if match(text, atom: index + 1, at: position + count) { return true }
+            count -= 1
+        }
+        return false
+    }
+
+    private static func set(_ bytes: [UInt8]) -> (UInt64, UInt64) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for byte in bytes where byte < 128 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return (low, high)
+    }
+
+    private static func escape(_ byte: UInt8) -> (UInt64, UInt64)? {
+        switch byte {
+        case UInt8(ascii: "d"): return set(Array(UInt8(ascii: "0")...UInt8(ascii: "9")))
+        case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"),
+            UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "|"), UInt8(ascii: "@"), UInt8(ascii: "_"):
+            return set([byte])
+        default:
+            // \w, \s, \p{...} and the rest are Unicode-aware in ICU: not in the subset.
+            return nil
+        }
+    }
+
+    /// `[a-zA-Z0-9._%+-]`: ranges, literals and simple escapes; negation is not in the subset.
+    private static func parseClass(_ bytes: inout ArraySlice<UInt8>) -> (UInt64, UInt64)? {
+        guard bytes.first != UInt8(ascii: "^") else { return nil }
+        var members: [UInt8] = []
+        var previous: UInt8?
+        while let byte = bytes.popFirst() {
+            switch byte {
+            case UInt8(ascii: "]"):
+                return members.isEmpty ? nil : set(members)
+            case UInt8(ascii: "["):
+                return nil
+            case UInt8(ascii: "\\"):
+                guard let escaped = bytes.popFirst(), let (low, high) = escape(escaped) else { return nil }
+                for candidate in UInt8(0)..<128 where (candidate < 64 ? low & (1 << UInt64(candidate)) : high & (1 << UInt64(candidate &- 64))) != 0 {
+                    members.append(candidate)
+                }
+                previous = nil
+            case UInt8(ascii: "-") where previous != nil && bytes.first != nil && bytes.first != UInt8(ascii: "]"):
+                guard let end = bytes.popFirst(), end != UInt8(ascii: "\\"), end != UInt8(ascii: "["), end >= previous! else { return nil }
+                members += Array(previous!...end)
+                previous = nil
+            default:
+                members.append(byte)
+                previous = byte
+            }
+        }
+        return nil
+    }
+
+    private static func parseQuantifier(_ bytes: inout ArraySlice<UInt8>, into atom: inout Atom) -> Bool {
+        switch bytes.first {
+        case UInt8(ascii: "+"): (atom.min, atom.max) = (1, .max)
+        case UInt8(ascii: "*"): (atom.min, atom.max) = (0, .max)
+        case UInt8(ascii: "?"): (atom.min, atom.max) = (0, 1)
+        case UInt8(ascii: "{"):
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "}")) else { return false }
+            let body = String(decoding: bytes[bytes.index(after: bytes.startIndex)..<close], as: UTF8.self)
+            let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let low = Int(parts[0]) else { return false }
+            let high = parts.count == 1 ? low : (parts[1].isEmpty ? Int.max : Int(parts[1]) ?? -1)
+            guard high >= low else { return false }
+            (atom.min, atom.max) = (low, high)
+            bytes = bytes[close...]
+        default:
+            return true
+        }
+        bytes = bytes.dropFirst()
+        // Lazy and possessive quantifiers (`+?`, `*+`) are not in the subset.
+        return bytes.first != UInt8(ascii: "?") && bytes.first != UInt8(ascii: "+")
+    }
+}

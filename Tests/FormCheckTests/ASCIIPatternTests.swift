@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import FormCheck
+
+/// The byte-level fast path must answer exactly as ICU does, or step aside.
+@Suite struct ASCIIPatternTests {
+    static let patterns = [
+        "^[a-z0-9_]+$", "^[0-9]{5}$", "[A-Z]", "[a-z]", "[0-9]", "^[A-Za-z' -]+$",
+        #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#, #"^\d{3}-\d{4}$"#, "a{2,3}", "^a*$", "[-a]", "[a-]x",
+        "x?y+", "^ab?c$", "^[0-9]{5}(-[0-9]{4})?$", "^[A-Z0-9]{6,12}$", "admin", #"\."#, "^$", "b{0,2}c",
+    ]
+
+    @Test func agreesWithICUOnEveryInput() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aAbBcxyz019_-. @'%+$^")
+        var inputs = ["", "a", "aa", "aaa", "abc", "ac", "12345", "1234", "123456", "12345-6789", "ada@example.com", "a@b.c",
+                      "x@localhost", "@example.com", "Ab1", "UPPER", "lower", "Mixed Case", "O'Brien-Smith", "R2D2", "555-0100",
+                      "admin", "superadmin", "xyy", "yyy", "x", "ABC123", "abc.def", "bbc", "c", "-", "a-x"]
+        for _ in 0..<2_000 {
+            inputs.append(String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for pattern in Self.patterns {
+            let icu = try NSRegularExpression(pattern: pattern)
+            let fast = ASCIIPattern(pattern)
+            for input in inputs {
+                let expected = icu.firstMatch(in: input, range: NSRange(input.startIndex..., in: input)) != nil
+                if let answer = fast?.matches(input) {
+                    #expect(answer == expected, "\(pattern) on \(input)")
+                }
+            }
+        }
+    }
+
+    @Test func coversTheCommonFormPatterns() {
+        for pattern in ["^[a-z0-9_]+$", "^[0-9]{5}$", "[A-Z]", #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#] {
+            #expect(ASCIIPattern(pattern) != nil, "\(pattern)")
+        }
+    }
+
+    @Test func leavesEverythingElseToICU() {
+        for pattern in [#"^[\p{L} '-]+$"#, "^(a|b)$", "[^a]", "a.b", #"\w+"#, "a+?", "(?i)abc", "é"] {
+            #expect(ASCIIPattern(pattern) == nil, "\(pattern)")
+        }
+        #expect(ASCIIPattern("^[a-z]+$")?.matches("zoë") == nil)
+        #expect(ASCIIPattern("^[a-z]+$")?.matches("ab\n") == nil)
+    }
+}
