@@ -69,12 +69,7 @@ struct Check: ParsableCommand {
             } catch {
                 summary.unreadable += 1
                 progress.clear()
-                switch error {
-                case .unreadable(let reason):
-                    reporter.problem(file: input.name, position: nil, message: "cannot read: \(reason)")
-                case .malformed(let parseError):
-                    reporter.problem(file: input.name, position: parseError.position, message: parseError.message)
-                }
+                reporter.problem(file: input.name, position: error.position, message: error.message)
             }
             reporter.fileDone(file: input.name)
             progress.fileDone()

@@ -135,7 +135,7 @@ struct DemoScript {
                 if case .success(let value) = record.content { document = value }
             }
         } catch {
-            throw Failure(message: "cannot read the script: \(error)")
+            throw Failure(message: error.message)
         }
         guard let object = document?.objectValue, let steps = object["steps"]?.arrayValue else {
             throw Failure(message: "a demo script is a mapping with 'steps' (and optional 'policy' and 'async')")

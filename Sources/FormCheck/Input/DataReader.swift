@@ -6,6 +6,20 @@ public enum DataFileError: Error, Sendable, Hashable {
     case unreadable(String)
     /// The document is not well-formed; no record of it was checked.
     case malformed(DataParseError)
+
+    /// What to tell the user: `cannot read: REASON`, or the parse error's message.
+    public var message: String {
+        switch self {
+        case .unreadable(let reason): return "cannot read: \(reason)"
+        case .malformed(let error): return error.message
+        }
+    }
+
+    /// Where reading stopped, for a malformed document.
+    public var position: SourcePosition? {
+        if case .malformed(let error) = self { return error.position }
+        return nil
+    }
 }
 
 /// Reads records from data files and standard input.
@@ -16,13 +30,7 @@ public enum DataReader {
         inFile path: String, format: DataFormat, _ body: (DataRecord) -> Void
     ) throws(DataFileError) {
         if format == .jsonLines {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
-            }
-            let descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-            var stream = LineStream(descriptor: descriptor, ownsDescriptor: true)
+            var stream = try lines(of: path)
             readJSONLines(&stream, name: path, body)
             return
         }
@@ -53,13 +61,7 @@ public enum DataReader {
             if !batch.isEmpty { body(batch) }
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
-        }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        var stream = LineStream(descriptor: descriptor, ownsDescriptor: true)
+        var stream = try lines(of: path)
         var lines: [(bytes: [UInt8], number: Int)] = []
         var index = 0
         func flush() {
@@ -72,11 +74,27 @@ public enum DataReader {
             body(records)
         }
         while let line = stream.nextLine() {
-            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            guard !isBlank(line) else { continue }
             lines.append((Array(line), stream.lineNumber))
             if lines.count == batchSize { flush() }
         }
         if !lines.isEmpty { flush() }
+    }
+
+    /// The lines of a JSON Lines file, read as they are needed.
+    private static func lines(of path: String) throws(DataFileError) -> LineStream {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        return LineStream(descriptor: descriptor, ownsDescriptor: true)
+    }
+
+    /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.
+    private static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { [0x20, 0x09, 0x0D].contains($0) }
     }
 
     /// The name standard input has in output.
@@ -113,7 +131,7 @@ public enum DataReader {
     private static func firstNonBlankLine(_ stream: inout LineStream) -> (prefix: [UInt8], line: ArraySlice<UInt8>, number: Int)? {
         var prefix: [UInt8] = []
         while let line = stream.nextLine() {
-            if line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
+            if !isBlank(line) {
                 return (prefix, line, stream.lineNumber)
             }
             prefix += line + [UInt8(ascii: "\n")]
@@ -180,7 +198,7 @@ public enum DataReader {
     private static func emitJSONLine(
         _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, _ body: (DataRecord) -> Void
     ) {
-        guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return }
+        guard !isBlank(line) else { return }
         index += 1
         body(parseJSONLine(Array(line), lineNumber: lineNumber, index: index, name: name))
     }

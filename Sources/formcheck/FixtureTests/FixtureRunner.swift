@@ -56,11 +56,8 @@ struct FixtureRunner {
                 outcomes.append((record, record.content.map { schema.validate($0, options: options) }))
             }
         } catch {
-            let (message, position): (String, SourcePosition?) = switch error {
-            case .unreadable(let reason): ("cannot read: \(reason)", nil)
-            case .malformed(let parse): (parse.message, parse.position)
-            }
-            report(CaseResult(name: file, file: file, position: position, passed: false, details: ["\(file):\(position.map { "\($0):" } ?? "") \(message)"]))
+            report(CaseResult(name: file, file: file, position: error.position, passed: false,
+                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.message)"]))
             return 1
         }
         if outcomes.isEmpty {
@@ -103,11 +100,8 @@ struct FixtureRunner {
                 report(runSuiteCase(record, file: file))
             }
         } catch {
-            let (message, position): (String, SourcePosition?) = switch error {
-            case .unreadable(let reason): ("cannot read: \(reason)", nil)
-            case .malformed(let parse): (parse.message, parse.position)
-            }
-            report(CaseResult(name: file, file: file, position: position, passed: false, details: ["\(file):\(position.map { "\($0):" } ?? "") \(message)"]))
+            report(CaseResult(name: file, file: file, position: error.position, passed: false,
+                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.message)"]))
             return count + 1
         }
         return count
@@ -175,7 +169,7 @@ struct FixtureRunner {
                 if value == nil, case .success(let content) = record.content { value = content }
             }
         } catch {
-            return .failure(ExpectationFileError(file: sidecar, message: "cannot read the expectation: \(error)"))
+            return .failure(ExpectationFileError(file: sidecar, message: error.message))
         }
         guard let object = value?.objectValue else {
             return .failure(ExpectationFileError(file: sidecar, message: "an expectation file is a mapping with 'errors'"))
