@@ -8,6 +8,9 @@ struct Style {
 
     let isEnabled: Bool
 
+    /// No color, whatever the terminal.
+    static let plain = Style(.never)
+
     /// `auto` colors a terminal unless `NO_COLOR` is set to something; `always` and `never` decide alone.
     init(_ choice: Choice, descriptor: Int32 = 1) {
         switch choice {

@@ -34,6 +34,14 @@ struct CheckSummary {
     }
 }
 
+/// The one-line form of an issue, shared by the text and JUnit reports:
+/// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`.
+func issueLine(file: String, record: DataRecord, issue: ValidationError, style: Style = .plain) -> String {
+    let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
+    return style.bold("\(file):\(record.span(of: issue.path).start):") + " \(style.severity(issue.severity.rawValue)): "
+        + "\(place): \(issue.message) \(style.dim("[\(issue.code)]"))"
+}
+
 /// Receives a run's results as they happen, so output can stream.
 protocol CheckReporter {
     /// Every record, valid or not, in input order.

@@ -25,11 +25,7 @@ struct JUnitReporter: CheckReporter {
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         var suite = suites[file] ?? Suite()
         let name = XMLText.attribute("record \(record.index)")
-        let lines = report.issues.map { issue in
-            let span = record.span(of: issue.path)
-            let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
-            return "\(file):\(span.start): \(issue.severity.rawValue): \(place): \(issue.message) [\(issue.code)]"
-        }
+        let lines = report.issues.map { issueLine(file: file, record: record, issue: $0) }
         if let first = report.errors.first {
             suite.failures += 1
             let message = first.path.components.isEmpty ? first.message : "\(first.path): \(first.message)"

@@ -18,10 +18,8 @@ struct TextReporter: CheckReporter {
         var hidden: [SourceSpan]?
         var text = ""
         for issue in report.issues {
-            let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
             let span = record.span(of: issue.path)
-            text += style.bold("\(file):\(span.start):") + " \(style.severity(issue.severity.rawValue)): "
-                + "\(place): \(issue.message) \(style.dim("[\(issue.code)]"))\n"
+            text += issueLine(file: file, record: record, issue: issue, style: style) + "\n"
             guard let line = record.document?.line(span.start.line) else { continue }
             if hidden == nil, case .success(let value) = record.content {
                 hidden = schema.sensitivePaths(in: value).map { record.span(of: $0) }
