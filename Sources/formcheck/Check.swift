@@ -55,12 +55,7 @@ struct Check: ParsableCommand {
             do {
                 switch input.source {
                 case .file(let path, let format):
-                    try DataReader.forEachBatch(inFile: path, format: format, jobs: jobs) { records in
-                        let reports = Parallel.map(records, jobs: jobs) { record in
-                            (try? record.content.get()).map { compiled.validate($0, options: validationOptions) }
-                        }
-                        for (record, report) in zip(records, reports) { handle(record, report) }
-                    }
+                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs, handle)
                 case .standardInput(let format):
                     try DataReader.forEachRecordInStandardInput(format: format) { record in
                         handle(record, (try? record.content.get()).map { compiled.validate($0, options: validationOptions) })

@@ -20,6 +20,8 @@ public struct FormSchema: Sendable {
     /// The language of the schema's own texts (`locale:`, English by default).
     public var sourceLocale: String { catalogs.sourceLocale }
     let validator: Validator
+    /// The fast path for JSON records, when every field is within its reach.
+    let directPlan: DirectPlan?
     /// The catalog keys rules name with `message: { key: ... }`, for the catalog linter.
     let messageKeys: [(key: String, position: SourcePosition)]
     /// Every rule with its field, nested ones included, for the catalog linter.
@@ -102,6 +104,7 @@ public struct FormSchema: Sendable {
         self.graph = output.graph
         self.catalogs = MessageCatalogs(own: own, sourceLocale: output.locale)
         self.validator = Validator(graph: output.graph, catalogs: catalogs)
+        self.directPlan = DirectPlan(graph: output.graph)
         self.messageKeys = output.messageKeys
         self.ruleUsages = output.ruleUsages
         self.visibility = output.visibility
@@ -133,7 +136,16 @@ public struct FormSchema: Sendable {
     /// Validates one record given as a JSON document.
     /// - Throws: `DataParseError` when the bytes are not well-formed JSON.
     public func validate(json: [UInt8], options: ValidationOptions = ValidationOptions()) throws(DataParseError) -> ValidationReport {
-        validate(try JSONReader.parse(json), options: options)
+        if let report = directReport(json, options: options) { return report }
+        return validate(try JSONReader.parse(json), options: options)
+    }
+
+    /// The report of a JSON record found by the direct path, or nil when the record needs the full one.
+    func directReport(_ json: [UInt8], options: ValidationOptions) -> ValidationReport? {
+        guard let directPlan,
+            let failures = json.withUnsafeBufferPointer({ directPlan.failures(in: $0, collectAllErrors: options.collectAllErrors) })
+        else { return nil }
+        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, options: options)
     }
 
     /// Validates any `Encodable` value by encoding it to JSON first.

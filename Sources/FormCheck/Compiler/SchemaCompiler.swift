@@ -423,7 +423,7 @@ final class SchemaCompiler {
         if options["code"] == nil, let defaultCode = builder.defaultCode { code = defaultCode }
         let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, message: message, position: namePosition,
                                 runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check,
-                                asyncRule: builder.asyncRule)
+                                asyncRule: builder.asyncRule, direct: builder.direct)
         var key: String?
         if case .key(let name) = message { key = name }
         ruleUsages.append(RuleUsage(field: target.path, rule: name, code: code, messageKey: key))

@@ -19,15 +19,27 @@ struct Validator: Sendable {
         return ValidationReport(issues: run.issues)
     }
 
+    /// The report of the failures the direct path found in a record, as `validate` would write it.
+    func report(for failures: [DirectPlan.Failure], options: ValidationOptions) -> ValidationReport {
+        var run = Run(validator: self, root: .null, options: options)
+        for failure in failures {
+            let node = graph.nodes[failure.node]
+            run.path = graph.keyPath(of: failure.node).map { .key($0) }
+            if let index = failure.rule {
+                let rule = node.rules[index]
+                run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
+                           parameters: rule.direct?.parameters ?? [:], field: node.path)
+            } else {
+                run.reportWrongType(node)
+            }
+        }
+        return ValidationReport(issues: run.issues)
+    }
+
     /// Validates only the field at a schema path (and, for objects and arrays, what it contains).
     func validate(field path: String, in record: Value, options: ValidationOptions) -> ValidationReport? {
         guard let id = graph.nodes.firstIndex(where: { $0.path == path }), !path.contains("[]") else { return nil }
-        var keys: [String] = []
-        var current: Int? = id
-        while let node = current.map({ graph.nodes[$0] }) {
-            keys.insert(node.key, at: 0)
-            current = node.parent
-        }
+        let keys = graph.keyPath(of: id)
         var parent = record.objectValue
         for key in keys.dropLast() { parent = parent?[key]?.objectValue }
         var run = Run(validator: self, root: record, options: options)
@@ -101,8 +113,7 @@ struct Validator: Sendable {
             }
             let isEmpty = value.isEmptyFormValue
             if !isEmpty, let value, !node.type.accepts(value) {
-                report(rule: "type", code: "type", severity: .error, source: .catalogs,
-                       parameters: ["expected": .string(node.type.rawValue)], field: node.path)
+                reportWrongType(node)
                 return
             }
             let collectAll = node.collectsAllErrors || options.collectAllErrors
@@ -126,6 +137,11 @@ struct Validator: Sendable {
             default:
                 break
             }
+        }
+
+        mutating func reportWrongType(_ node: FieldNode) {
+            report(rule: "type", code: "type", severity: .error, source: .catalogs,
+                   parameters: ["expected": .string(node.type.rawValue)], field: node.path)
         }
 
         func context(parent: ObjectValue?, valueIsEmpty: Bool, collectAll: Bool) -> EvaluationContext {

@@ -31,18 +31,31 @@ public struct DataRecord: Sendable {
     /// Where the record starts.
     public let position: SourcePosition
     /// The record, or the parse error that replaced it (a malformed JSON Lines line).
-    public let content: Result<Value, DataParseError>
+    public var content: Result<Value, DataParseError> {
+        // A line the direct path accepted is parsed only if somebody asks for its value.
+        parsed ?? DataReader.parseJSONLine(document!.bytes, lineNumber: position.line, index: index, name: document!.name).content
+    }
     /// The text the record was read from.
     public let document: DataDocument?
     let anchor: Anchor?
+    private let parsed: Result<Value, DataParseError>?
 
     init(index: Int, position: SourcePosition, content: Result<Value, DataParseError>, document: DataDocument? = nil,
          anchor: Anchor? = nil) {
         self.index = index
         self.position = position
-        self.content = content
+        self.parsed = content
         self.document = document
         self.anchor = anchor
+    }
+
+    /// A well-formed JSON Lines record that has not been parsed.
+    init(unparsedLine document: DataDocument, index: Int) {
+        self.index = index
+        self.position = SourcePosition(line: document.firstLine, column: 1)
+        self.parsed = nil
+        self.document = document
+        self.anchor = .json(0)
     }
 
     /// The record's member `key` as a record of its own, so positions are found inside it.

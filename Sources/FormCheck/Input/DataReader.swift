@@ -61,21 +61,38 @@ public enum DataReader {
             if !batch.isEmpty { body(batch) }
             return
         }
+        try forEachJSONLinesBatch(inFile: path, batchSize: batchSize, jobs: jobs, transform: \.record, body)
+    }
+
+    /// One non-blank line of a JSON Lines file, not parsed yet.
+    struct JSONLine: Sendable {
+        let bytes: [UInt8]
+        let number: Int
+        /// The record's number in its file, from 1.
+        let index: Int
+        let name: String
+
+        /// The line parsed: its record, or the parse error that replaced it.
+        var record: DataRecord { DataReader.parseJSONLine(bytes, lineNumber: number, index: index, name: name) }
+    }
+
+    /// Calls `body` with `transform` applied to the non-blank lines of a JSON Lines file, in batches of
+    /// at most `batchSize`, in order; `transform` runs on up to `jobs` threads.
+    static func forEachJSONLinesBatch<Result: Sendable>(
+        inFile path: String, batchSize: Int, jobs: Int, transform: @escaping @Sendable (JSONLine) -> Result,
+        _ body: ([Result]) -> Void
+    ) throws(DataFileError) {
         var stream = try lines(of: path)
-        var lines: [(bytes: [UInt8], number: Int)] = []
+        var lines: [JSONLine] = []
         var index = 0
         func flush() {
-            let first = index
-            let records = Parallel.map(Array(lines.enumerated()), jobs: jobs) { offset, line in
-                parseJSONLine(line.bytes, lineNumber: line.number, index: first + offset + 1, name: path)
-            }
-            index += lines.count
+            body(Parallel.map(lines, jobs: jobs, transform))
             lines.removeAll(keepingCapacity: true)
-            body(records)
         }
         while let line = stream.nextLine() {
             guard !isBlank(line) else { continue }
-            lines.append((Array(line), stream.lineNumber))
+            index += 1
+            lines.append(JSONLine(bytes: Array(line), number: stream.lineNumber, index: index, name: path))
             if lines.count == batchSize { flush() }
         }
         if !lines.isEmpty { flush() }
@@ -204,7 +221,7 @@ public enum DataReader {
     }
 
     /// The record of one non-blank JSON Lines line, or its parse error.
-    private static func parseJSONLine(_ bytes: [UInt8], lineNumber: Int, index: Int, name: String) -> DataRecord {
+    static func parseJSONLine(_ bytes: [UInt8], lineNumber: Int, index: Int, name: String) -> DataRecord {
         let start = SourcePosition(line: lineNumber, column: 1)
         do {
             let value = try JSONReader.parse(bytes)

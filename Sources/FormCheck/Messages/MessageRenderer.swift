@@ -87,7 +87,8 @@ struct MessageRenderer: Sendable {
                 case .plural(let name, let offset, let cases):
                     let (number, digits) = numeric(arguments[name])
                     let shifted = number - Double(offset)
-                    let exact = cases.first { $0.selector == "=\(BoundsChecker.format(number))" }
+                    let exactSelector = "=\(BoundsChecker.format(number))"
+                    let exact = cases.first { $0.selector == exactSelector }
                     let category = PluralRules(locale: catalog.locale).category(of: shifted, visibleFractionDigits: digits)
                     let chosen = exact ?? cases.first { $0.selector == category } ?? cases.first { $0.selector == "other" }
                     out += render(chosen?.parts ?? [], pluralNumber: (shifted, digits))

@@ -85,10 +85,15 @@ struct Operands {
         let digits = max(0, min(visibleFractionDigits, 15))
         let magnitude = abs(number)
         if digits == 0, magnitude.rounded() == magnitude, magnitude < 1e15 {
-            self.init(String(Int64(magnitude)))
+            // A whole number: no fraction digits to read.
+            self.init(n: magnitude, i: magnitude, v: 0, w: 0, f: 0, t: 0, e: 0)
         } else {
             self.init(String(format: "%.\(digits)f", magnitude))
         }
+    }
+
+    private init(n: Double, i: Double, v: Double, w: Double, f: Double, t: Double, e: Double) {
+        (self.n, self.i, self.v, self.w, self.f, self.t, self.e) = (n, i, v, w, f, t, e)
     }
 
     init(_ text: String) {
@@ -97,7 +102,7 @@ struct Operands {
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let integerDigits = parts.first.map(String.init) ?? "0"
         let fractionDigits = parts.count > 1 ? String(parts[1]) : ""
-        let trimmed = fractionDigits.replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+        let trimmed = String(fractionDigits.reversed().drop { $0 == "0" }.reversed())
         n = Double(body) ?? 0
         i = Double(integerDigits) ?? 0
         v = Double(fractionDigits.count)

@@ -53,13 +53,14 @@ struct ASCIIPattern: Sendable {
     /// Whether the pattern matches somewhere in `text`, as ICU would; nil when `text` is not printable
     /// ASCII and the ICU engine must decide.
     func matches(_ text: String) -> Bool? {
-        var result: Bool?
-        text.utf8.withContiguousStorageIfAvailable { buffer in
-            guard buffer.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return }
-            let starts = anchoredStart ? 0...0 : 0...buffer.count
-            result = starts.contains { match(buffer, atom: 0, at: $0) }
-        }
-        return result
+        text.utf8.withContiguousStorageIfAvailable { matches($0) } ?? nil
+    }
+
+    /// Whether the pattern matches somewhere in the UTF-8 `text`; nil when it is not printable ASCII.
+    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let starts = anchoredStart ? 0...0 : 0...text.count
+        return starts.contains { match(text, atom: 0, at: $0) }
     }
 
     private func match(_ text: UnsafeBufferPointer<UInt8>, atom index: Int, at position: Int) -> Bool {

@@ -60,6 +60,8 @@ struct CompiledRule: Sendable {
     let check: RuleCheck
     /// For `async` rules: the validator a live session runs.
     var asyncRule: AsyncRuleReference? = nil
+    /// The same test on values read in place (see `DirectPlan`); nil when only the full validator runs it.
+    var direct: DirectRule? = nil
 
     func failure(_ parameters: MessageParameters) -> RuleFailure {
         RuleFailure(rule: name, code: code, severity: severity, message: message, parameters: parameters)

@@ -21,6 +21,7 @@ extension RuleCatalogue {
                 return nil
             }
             let parameters: MessageParameters = ["other": .field(target.path)]
+            builder.direct = DirectRule([.equality(node: reference.target, mustEqual: mustEqual)], failing: parameters)
             return { value, context in
                 (value == context.value(of: reference)) == mustEqual ? .pass : .fail(parameters)
             }

@@ -15,6 +15,8 @@ extension RuleCatalogue {
                 return nil
             }
             let parameters: MessageParameters = ["min": min.messageArgument, "max": max.messageArgument]
+            builder.direct = DirectRule([.order(limit: min, allowed: DirectCheck.allowedOrders { $0 >= 0 }),
+                                         .order(limit: max, allowed: DirectCheck.allowedOrders { $0 <= 0 })], failing: parameters)
             return { value, _ in
                 guard let value, let low = NumericOrder.compare(value, min), let high = NumericOrder.compare(value, max),
                     low < 0 || high > 0
@@ -48,6 +50,9 @@ extension RuleCatalogue {
             }
             guard let comparand else { return nil }
             let fixed = parameters
+            if case .literal(let limit) = comparand {
+                builder.direct = DirectRule([.order(limit: limit, allowed: DirectCheck.allowedOrders(test))], failing: fixed)
+            }
             return { value, context in
                 guard let value, let limit = comparand.resolve(in: context), let order = NumericOrder.compare(value, limit)
                 else { return .pass }

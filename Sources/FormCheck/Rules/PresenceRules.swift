@@ -1,8 +1,9 @@
 /// Presence rules: they run on missing and empty values, which every other rule skips.
 extension RuleCatalogue {
     static let presenceRules: [RuleDefinition] = [
-        RuleDefinition("required", appliesTo: nil, isPresence: true) { _ in
-            { value, _ in value.isEmptyFormValue ? .fail([:]) : .pass }
+        RuleDefinition("required", appliesTo: nil, isPresence: true) { builder in
+            builder.direct = DirectRule([.present])
+            return { value, _ in value.isEmptyFormValue ? .fail([:]) : .pass }
         },
         RuleDefinition("requiredIf", appliesTo: nil, arguments: Condition.argumentNames, isPresence: true) { builder in
             guard let condition = builder.condition() else { return nil }
@@ -34,8 +35,9 @@ extension RuleCatalogue {
                 return value.isEmptyFormValue && anyEmpty ? .fail(parameters) : .pass
             }
         },
-        RuleDefinition("accepted", appliesTo: [.boolean], isPresence: true) { _ in
-            { value, _ in value == .bool(true) ? .pass : .fail([:]) }
+        RuleDefinition("accepted", appliesTo: [.boolean], isPresence: true) { builder in
+            builder.direct = DirectRule([.isTrue])
+            return { value, _ in value == .bool(true) ? .pass : .fail([:]) }
         },
     ]
 

@@ -4,7 +4,7 @@ import Foundation
 /// searched anywhere in the value as JSON Schema does.
 struct RegularExpression: Sendable {
     /// A byte-level matcher for simple patterns on printable-ASCII values; ICU decides the rest.
-    private let fastPath: ASCIIPattern?
+    let fastPath: ASCIIPattern?
     private let icu: ICUExpression
     let source: String
 

@@ -4,11 +4,13 @@ extension RuleCatalogue {
         RuleDefinition("minLength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let min = builder.integer() else { return nil }
             builder.noteBound("length", .lower, Double(min))
+            builder.direct = DirectRule([.length(min: min, max: .max)], failing: ["min": .integer(min)])
             return RuleChecks.string(["min": .integer(min)]) { $0.count >= min }
         },
         RuleDefinition("maxLength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let max = builder.integer() else { return nil }
             builder.noteBound("length", .upper, Double(max))
+            builder.direct = DirectRule([.length(min: 0, max: max)], failing: ["max": .integer(max)])
             return RuleChecks.string(["max": .integer(max)]) { $0.count <= max }
         },
         RuleDefinition("length", appliesTo: .strings, arguments: ["min", "max"]) { builder in
@@ -29,6 +31,7 @@ extension RuleCatalogue {
             parameters["min"] = min.map { .integer($0) }
             parameters["max"] = max.map { .integer($0) }
             parameters["bounds"] = .string(min != nil && max != nil ? "both" : (min != nil ? "min" : "max"))
+            builder.direct = DirectRule([.length(min: min ?? 0, max: max ?? .max)], failing: parameters)
             return RuleChecks.string(parameters) { text in
                 let count = text.count
                 return count >= (min ?? 0) && count <= (max ?? .max)
@@ -36,10 +39,12 @@ extension RuleCatalogue {
         },
         RuleDefinition("pattern", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
+            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: true)], failing: ["pattern": .string(expression.source)]) }
             return RuleChecks.string(["pattern": .string(expression.source)]) { expression.matches($0) }
         },
         RuleDefinition("notPattern", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
+            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: false)], failing: ["pattern": .string(expression.source)]) }
             return RuleChecks.string(["pattern": .string(expression.source)]) { !expression.matches($0) }
         },
         RuleDefinition("email", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isEmail($0) } },

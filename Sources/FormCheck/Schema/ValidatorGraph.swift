@@ -44,6 +44,17 @@ public struct ValidatorGraph: Sendable {
         self.dependentsByNode = dependents.map { $0.sorted() }
     }
 
+    /// The keys from the record's top down to a node (empty keys for `items` templates).
+    func keyPath(of id: Int) -> [String] {
+        var keys: [String] = []
+        var current: Int? = id
+        while let node = current.map({ nodes[$0] }) {
+            keys.append(node.key)
+            current = node.parent
+        }
+        return keys.reversed()
+    }
+
     /// A cross-field dependency: the rule `rule` of field `to` reads field `from`.
     public struct Edge: Sendable, Hashable {
         public let from: String

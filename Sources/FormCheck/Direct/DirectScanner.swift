@@ -1,0 +1,234 @@
+/// Reads one JSON record in place for the direct path: members the schema declares land in their
+/// node's slot as `RawValue`s, everything else is checked for well-formedness and skipped.
+///
+/// It is stricter than `JSONReader`: whatever it cannot settle alone (escapes, bytes outside
+/// printable ASCII, a repeated member, very long numbers, deep nesting, anything malformed) makes it
+/// give up, and the record goes to the full reader, which reports malformed input exactly.
+struct DirectScanner: ~Copyable {
+    static let maximumDepth = 64
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Reads a whole record: one object laid out as `layouts[0]`, then only white space.
+    mutating func scanRecord(layouts: [DirectPlan.Layout], into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{"),
+            scanObject(layout: 0, layouts: layouts, into: values)
+        else { return false }
+        skipWhitespace()
+        return offset == bytes.count
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    /// An object whose declared members go to their slots. Starts at `{`.
+    private mutating func scanObject(
+        layout index: Int, layouts: [DirectPlan.Layout], into values: UnsafeMutableBufferPointer<RawValue>
+    ) -> Bool {
+        let layout = layouts[index]
+        offset += 1
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+            return true
+        }
+        while true {
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), let key = scanPlainString() else { return false }
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
+            offset += 1
+            skipWhitespace()
+            if let node = layout.node(forKey: UnsafeBufferPointer(rebasing: bytes[key])) {
+                // A repeated member replaces the first one, nested values included: left to the full reader.
+                guard values[node].kind == .missing else { return false }
+                guard scanSlot(&values[node], layout: layout.childLayouts[node], layouts: layouts, into: values) else { return false }
+            } else {
+                guard !layout.rejectsUnknown, skipValue(depth: 1) else { return false }
+            }
+            skipWhitespace()
+            guard offset < bytes.count else { return false }
+            if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+                skipWhitespace()
+            } else if bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return true
+            } else {
+                return false
+            }
+        }
+    }
+
+    /// A declared member's value; an object with a layout of its own is read into its members' slots.
+    private mutating func scanSlot(
+        _ value: inout RawValue, layout: Int?, layouts: [DirectPlan.Layout], into values: UnsafeMutableBufferPointer<RawValue>
+    ) -> Bool {
+        guard offset < bytes.count else { return false }
+        let start = offset
+        value = RawValue(kind: .missing, start: start, end: start, integer: 0, number: 0, isPlain: false)
+        switch bytes[offset] {
+        case UInt8(ascii: "\""):
+            guard let range = scanPlainString() else { return false }
+            (value.kind, value.start, value.end, value.isPlain) = (.string, range.lowerBound, range.upperBound, true)
+            return true
+        case UInt8(ascii: "{"):
+            value.kind = .object
+            if let layout {
+                guard scanObject(layout: layout, layouts: layouts, into: values) else { return false }
+            } else {
+                guard skipValue(depth: 1) else { return false }
+            }
+        case UInt8(ascii: "["):
+            value.kind = .array
+            guard skipValue(depth: 1) else { return false }
+        case UInt8(ascii: "t"):
+            guard skipLiteral("true") else { return false }
+            value.kind = .true
+        case UInt8(ascii: "f"):
+            guard skipLiteral("false") else { return false }
+            value.kind = .false
+        case UInt8(ascii: "n"):
+            guard skipLiteral("null") else { return false }
+            value.kind = .null
+        default:
+            guard scanNumber(into: &value) else { return false }
+        }
+        value.end = offset
+        return true
+    }
+
+    /// A string of printable ASCII without escapes; returns the range of its contents.
+    private mutating func scanPlainString() -> Range<Int>? {
+        offset += 1
+        let start = offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                return start..<(offset - 1)
+            }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            offset += 1
+        }
+        return nil
+    }
+
+    private mutating func skipLiteral(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[offset + index] != literal.utf8Start[index] { return false }
+        offset += count
+        return true
+    }
+
+    /// A number in JSON's grammar. Whole numbers of up to 18 digits become `.integer`; fractions and
+    /// exponents become `.number` (when finite); longer whole numbers are left to the full reader.
+    private mutating func scanNumber(into value: inout RawValue) -> Bool {
+        let start = offset
+        let negative = bytes[offset] == UInt8(ascii: "-")
+        if negative { offset += 1 }
+        guard offset < bytes.count, isDigit(bytes[offset]) else { return false }
+        var integer = 0
+        var digits = 0
+        if bytes[offset] == UInt8(ascii: "0") {
+            offset += 1
+            digits = 1
+        } else {
+            while offset < bytes.count, isDigit(bytes[offset]) {
+                integer = integer &* 10 &+ Int(bytes[offset] &- UInt8(ascii: "0"))
+                digits += 1
+                offset += 1
+            }
+        }
+        var isInteger = true
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            isInteger = false
+            offset += 1
+            guard skipDigits() else { return false }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            isInteger = false
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard skipDigits() else { return false }
+        }
+        if isInteger {
+            guard digits <= 18 else { return false }
+            value.kind = .integer
+            value.integer = negative ? -integer : integer
+            return true
+        }
+        guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)),
+            number.isFinite
+        else { return false }
+        value.kind = .number
+        value.number = number
+        return true
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// One digit or more.
+    private mutating func skipDigits() -> Bool {
+        guard offset < bytes.count, isDigit(bytes[offset]) else { return false }
+        while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        return true
+    }
+
+    /// Any value, checked and skipped.
+    private mutating func skipValue(depth: Int) -> Bool {
+        guard offset < bytes.count, depth <= Self.maximumDepth else { return false }
+        switch bytes[offset] {
+        case UInt8(ascii: "\""):
+            return scanPlainString() != nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let closing = bytes[offset] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let isObject = closing == UInt8(ascii: "}")
+            offset += 1
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == closing {
+                offset += 1
+                return true
+            }
+            while true {
+                if isObject {
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), scanPlainString() != nil else { return false }
+                    skipWhitespace()
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
+                    offset += 1
+                    skipWhitespace()
+                }
+                guard skipValue(depth: depth + 1) else { return false }
+                skipWhitespace()
+                guard offset < bytes.count else { return false }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    skipWhitespace()
+                } else if bytes[offset] == closing {
+                    offset += 1
+                    return true
+                } else {
+                    return false
+                }
+            }
+        case UInt8(ascii: "t"): return skipLiteral("true")
+        case UInt8(ascii: "f"): return skipLiteral("false")
+        case UInt8(ascii: "n"): return skipLiteral("null")
+        default:
+            var scratch = RawValue.missing
+            return scanNumber(into: &scratch)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import FormCheck
+
+/// The direct path (records checked straight from their bytes) must report exactly what the full
+/// reader and validator report, or step aside.
+@Suite struct DirectPathTests {
+    /// A valid record's members, as raw JSON, in order.
+    static let members: [(String, String)] = [
+        ("name", #""Ada Lovelace""#), ("email", #""ada@example.com""#), ("username", #""ada_l""#), ("password", #""Passw0rdX""#),
+        ("confirm_password", #""Passw0rdX""#), ("age", "36"), ("country", #""GB""#), ("terms", "true"),
+        ("address", #"{"street":"1 Main Street","city":"London","zip":"12345"}"#),
+    ]
+    static let valid = record(members)
+
+    static func record(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    let schema: FormSchema
+
+    init() throws {
+        schema = try FormSchema(contentsOfFile: "\(packageRoot)/bench/signup.yaml")
+    }
+
+    /// The direct report, after checking it equals the full one; nil when the direct path stepped aside.
+    func directReport(_ json: String, collectAll: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> ValidationReport?
+    {
+        let bytes = Array(json.utf8)
+        let options = ValidationOptions(collectAllErrors: collectAll, today: LocalDate(iso8601: "2026-01-01")!)
+        guard let direct = schema.directReport(bytes, options: options) else { return nil }
+        let full = schema.validate(try JSONReader.parse(bytes), options: options)
+        #expect(direct == full, "\(json)", sourceLocation: sourceLocation)
+        return direct
+    }
+
+    /// The valid record with the member `key` set to `value` (raw JSON), or removed when `value` is nil;
+    /// `also` sets a second member.
+    func replacing(_ key: String, with value: String?, also other: (String, String?)? = nil) -> String {
+        var members = Self.members
+        for (key, value) in [(key, value)] + (other.map { [$0] } ?? []) {
+            if let index = members.firstIndex(where: { $0.0 == key }) {
+                if let value { members[index].1 = value } else { members.remove(at: index) }
+            } else if let value {
+                members.append((key, value))
+            }
+        }
+        return Self.record(members)
+    }
+
+    @Test func validRecordIsSettledWithNoIssue() throws {
+        let report = try #require(try directReport(Self.valid))
+        #expect(report.issues.isEmpty)
+        #expect(schema.directPlan != nil)
+    }
+
+    @Test func failuresMatchTheFullValidatorCodeForCode() throws {
+        let report = try #require(try directReport(replacing("age", with: "15", also: ("username", #""Ab""#))))
+        #expect(report.issues.map { "\($0.path) \($0.code) \($0.message)" } == [
+            "username minLength username must be at least 3 characters long.",
+            "age between age must be between 18 and 120.",
+        ])
+        let typed = try #require(try directReport(replacing("name", with: "1234")))
+        #expect(typed.issues.map { "\($0.path) \($0.code) \($0.parameters)" } == [#"name type ["expected": FormCheck.MessageArgument.string("string")]"#])
+    }
+
+    @Test func everySingleAndPairedMutationAgreesWithTheFullValidator() throws {
+        let values: [String?] = [
+            nil, "null", #""""#, #""   ""#, #"" x ""#, "0", "-1", "17", "18", "120", "121", "12.5", "2.0", "1e2", "-0", "true", "false",
+            "[]", "[1,{\"a\":[]}]", "{}", #"{"zip":"12345"}"#, #""Ab""#, #""ab_c9""#, #""Passw0rdX""#, #""passw0rdx""#,
+            #""US""#, #""usa""#, #""a@b.co""#, #""a@b""#, #""Bartholomew Maximilian Bartholomew Maximilian Bartholomew""#,
+            #""O'Brien-Smith""#, #""é""#, #""a\u0041""#, #""tab\there""#, "123456789012345678901",
+        ]
+        let keys = ["name", "email", "username", "password", "confirm_password", "age", "country", "terms", "address", "extra"]
+        var settled = 0
+        var handedOver = 0
+        for key in keys {
+            for value in values {
+                for collectAll in [false, true] {
+                    if try directReport(replacing(key, with: value), collectAll: collectAll) != nil { settled += 1 } else { handedOver += 1 }
+                }
+            }
+        }
+        for password in values {
+            for confirmation in values {
+                let json = replacing("password", with: password, also: ("confirm_password", confirmation))
+                if try directReport(json, collectAll: true) != nil { settled += 1 } else { handedOver += 1 }
+            }
+        }
+        for zip in values {
+            let json = replacing("address", with: #"{"street":"","city":"Paris","zip":\#(zip ?? "null")}"#)
+            if try directReport(json) != nil { settled += 1 } else { handedOver += 1 }
+        }
+        // Most records are settled directly; escapes, non-ASCII text and long numbers are handed over.
+        #expect(settled > 1_000)
+        #expect(handedOver > 50)
+    }
+
+    @Test(arguments: [
+        ("an escape in a declared string", #"{"name":"A\u0041"}"#),
+        ("non-ASCII text", #"{"name":"Zoë"}"#),
+        ("a repeated member", #"{"age":30,"age":"x"}"#),
+        ("a repeated nested object", #"{"address":{"zip":"1"},"address":{}}"#),
+        ("a whole number of 19 digits", #"{"age":1234567890123456789}"#),
+        ("a byte order mark", "\u{FEFF}{}"),
+        ("a record that is not an object", "[1]"),
+        ("malformed JSON", #"{"age":01}"#),
+        ("a trailing comma", #"{"age":1,}"#),
+        ("content after the record", #"{} {}"#),
+        ("an escape in an unknown member", #"{"note":"\n"}"#),
+        ("deep nesting", "{\"x\":" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"),
+    ])
+    func recordsTheBytesCannotSettleAreHandedOver(_ what: String, _ json: String) throws {
+        #expect(schema.directReport(Array(json.utf8), options: ValidationOptions()) == nil, "\(what)")
+    }
+
+    @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {
+        let conditional = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              kind: string
+              vat: { type: string, when: { field: kind, equals: company }, rules: [required] }
+            """)
+        #expect(conditional.directPlan == nil)
+        let dated = try compile(fieldSchema(type: "date", rules: "[required]"))
+        #expect(dated.directPlan == nil)
+    }
+
+    @Test func jsonLinesFilesGiveTheSameReportsEitherWay() throws {
+        let lines = [Self.valid, replacing("age", with: "15"), #"{"name":"Zoë"}"#, "{oops", replacing("address", with: "{}")]
+        let path = NSTemporaryDirectory() + "direct-\(UUID().uuidString).jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var results: [(Int, Int, [String])] = []
+        try schema.validateRecords(inFile: path, format: .jsonLines, jobs: 2) { record, report in
+            results.append((record.index, record.position.line, report.map { $0.issues.map { "\($0.path) \($0.code)" } } ?? ["unparsed"]))
+            if let report, case .success(let value) = record.content {
+                #expect(schema.validate(value) == report)
+            }
+        }
+        #expect(results.map(\.0) == [1, 2, 3, 4, 5])
+        #expect(results.map(\.1) == [1, 2, 3, 4, 5])
+        #expect(results.map(\.2) == [
+            [], ["age between"], ["name pattern", "email required", "username required", "password required", "confirm_password required",
+                                  "age required", "country required", "terms accepted"],
+            ["unparsed"], ["address.street required", "address.city required", "address.zip required"],
+        ])
+    }
+}
