@@ -29,7 +29,10 @@ import Testing
     {
         let bytes = Array(json.utf8)
         let options = ValidationOptions(collectAllErrors: collectAll, today: LocalDate(iso8601: "2026-01-01")!)
-        guard let direct = schema.directReport(bytes, options: options) else { return nil }
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return nil }
+        // A second time, from the issues cached the first time.
+        #expect(bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) == direct)
         let full = schema.validate(try JSONReader.parse(bytes), options: options)
         #expect(direct == full, "\(json)", sourceLocation: sourceLocation)
         return direct
@@ -112,7 +115,9 @@ import Testing
         ("deep nesting", "{\"x\":" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"),
     ])
     func recordsTheBytesCannotSettleAreHandedOver(_ what: String, _ json: String) throws {
-        #expect(schema.directReport(Array(json.utf8), options: ValidationOptions()) == nil, "\(what)")
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        #expect(Array(json.utf8).withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } == nil,
+                "\(what)")
     }
 
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {

@@ -3,8 +3,8 @@ extension FormSchema {
     /// input order with each record and its report (nil for a record that could not be parsed, such as
     /// a malformed JSON Lines line, whose `content` holds the error).
     ///
-    /// JSON Lines are read a batch at a time, so memory stays proportional to a batch; lines the
-    /// direct path accepts are never turned into `Value`s (see `DirectPlan`).
+    /// JSON Lines are read a block at a time, so memory stays proportional to a block; lines the
+    /// direct path settles are never turned into `Value`s (see `DirectPlan`).
     public func validateRecords(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
@@ -18,15 +18,41 @@ extension FormSchema {
             }
             return
         }
-        try DataReader.forEachJSONLinesBatch(inFile: path, batchSize: 2048, jobs: jobs, transform: { line -> (DataRecord, ValidationReport?) in
-            if let report = directReport(line.bytes, options: options) {
-                return (DataRecord(unparsedLine: DataDocument(name: line.name, bytes: line.bytes, firstLine: line.number), index: line.index),
-                        report)
+        try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in
+            let outcomes = Parallel.mapRanges(count: lines.count, jobs: jobs) { range in
+                // Each range keeps its own issue cache: nothing mutable is shared between threads.
+                var cache: [DirectPlan.Failure: ValidationError] = [:]
+                return block.withUnsafeBufferPointer { bytes in
+                    range.map { index in check(lines[index], in: bytes, block: block, name: path, options: options, cache: &cache) }
+                }
             }
-            let record = line.record
-            return (record, (try? record.content.get()).map { validate($0, options: options) })
-        }) { results in
-            for (record, report) in results { body(record, report) }
+            for (line, outcome) in zip(lines, outcomes) {
+                switch outcome {
+                case .valid:
+                    body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
+                case .checked(let record, let report):
+                    body(record, report)
+                }
+            }
         }
+    }
+
+    /// What checking one JSON Lines line gave: no issue (the record is made only when handed on), or a
+    /// record with its report.
+    private enum LineOutcome: Sendable {
+        case valid
+        case checked(DataRecord, ValidationReport?)
+    }
+
+    private func check(
+        _ line: DataReader.JSONLine, in bytes: UnsafeBufferPointer<UInt8>, block: [UInt8], name: String, options: ValidationOptions,
+        cache: inout [DirectPlan.Failure: ValidationError]
+    ) -> LineOutcome {
+        if let report = directReport(UnsafeBufferPointer(rebasing: bytes[line.range]), options: options, cache: &cache) {
+            guard !report.issues.isEmpty else { return .valid }
+            return .checked(DataRecord(unparsedLine: line, in: block, name: name, withDocument: true), report)
+        }
+        let record = line.record(in: block, name: name)
+        return .checked(record, (try? record.content.get()).map { validate($0, options: options) })
     }
 }

@@ -136,16 +136,18 @@ public struct FormSchema: Sendable {
     /// Validates one record given as a JSON document.
     /// - Throws: `DataParseError` when the bytes are not well-formed JSON.
     public func validate(json: [UInt8], options: ValidationOptions = ValidationOptions()) throws(DataParseError) -> ValidationReport {
-        if let report = directReport(json, options: options) { return report }
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        if let report = json.withUnsafeBufferPointer({ directReport($0, options: options, cache: &cache) }) { return report }
         return validate(try JSONReader.parse(json), options: options)
     }
 
     /// The report of a JSON record found by the direct path, or nil when the record needs the full one.
-    func directReport(_ json: [UInt8], options: ValidationOptions) -> ValidationReport? {
-        guard let directPlan,
-            let failures = json.withUnsafeBufferPointer({ directPlan.failures(in: $0, collectAllErrors: options.collectAllErrors) })
-        else { return nil }
-        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, options: options)
+    /// `cache` keeps the issues made, for the next records checked with the same options.
+    func directReport(
+        _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
+    ) -> ValidationReport? {
+        guard let failures = directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors) else { return nil }
+        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, options: options, cache: &cache)
     }
 
     /// Validates any `Encodable` value by encoding it to JSON first.

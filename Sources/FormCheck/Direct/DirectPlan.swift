@@ -1,49 +1,67 @@
+import Foundation
+
 /// The direct path: checks a JSON record straight from its bytes, without building `Value`s, and
 /// finds the same failures, in the same order, as the full validator. A record the bytes alone
 /// cannot settle (escapes, non-ASCII text, repeated members, anything malformed) goes to the full
 /// reader and validator instead. So the direct path changes speed, never results.
 ///
-/// A plan exists when every field the record can reach is in its reach: no field-level `when:`,
-/// no `date` fields, no `items` templates, and every rule has a direct form (`DirectCheck`).
-struct DirectPlan: Sendable {
-    /// The declared members of one object, by key.
-    struct Layout: Sendable {
-        private(set) var keys: [[UInt8]] = []
-        private(set) var nodes: [Int] = []
+/// A plan exists when every field a record can reach is in its reach: no field-level `when:`, no
+/// `date` fields, no `items` templates, and every rule has a direct form (`DirectRule`).
+///
+/// The plan lays its layouts, nodes and lowered checks out flat, in memory of its own, as plain
+/// values: reading a record touches no reference counts, which threads sharing one plan would
+/// otherwise contend for.
+final class DirectPlan: @unchecked Sendable {
+    /// A declared member of an object: its key (in `text`), its node, and its own layout if it is an
+    /// object read into slots.
+    struct Member {
+        let key: Range<Int>
+        let node: Int
+        let childLayout: Int?
+    }
+
+    struct Layout {
+        let members: Range<Int>
         let rejectsUnknown: Bool
-        /// For each node id, the layout of its members when it is an object read into slots.
-        var childLayouts: [Int?]
+    }
 
-        init(rejectsUnknown: Bool, nodeCount: Int) {
-            self.rejectsUnknown = rejectsUnknown
-            self.childLayouts = Array(repeating: nil, count: nodeCount)
-        }
+    struct Node {
+        let type: FieldType
+        let collectsAllErrors: Bool
+        let rules: Range<Int>
+        let children: Range<Int>
+    }
 
-        mutating func add(key: String, node: Int) {
-            keys.append(Array(key.utf8))
-            nodes.append(node)
-        }
+    struct Rule {
+        let runsOnEmpty: Bool
+        let isError: Bool
+        let operations: Range<Int>
+        /// The rule's place in its node's chain.
+        let index: Int
+    }
 
-        func node(forKey key: UnsafeBufferPointer<UInt8>) -> Int? {
-            for index in keys.indices where keys[index].count == key.count && keys[index].elementsEqual(key) {
-                return nodes[index]
+    enum NumericLiteral {
+        case integer(Int)
+        case number(Double)
+
+        var value: Value {
+            switch self {
+            case .integer(let int): return .integer(int)
+            case .number(let double): return .number(double)
             }
-            return nil
         }
     }
 
-    /// What the evaluation needs of one node.
-    private struct Node: Sendable {
-        struct Rule: Sendable {
-            let runsOnEmpty: Bool
-            let isError: Bool
-            let direct: DirectRule
-        }
-
-        let type: FieldType
-        let collectsAllErrors: Bool
-        let rules: [Rule]
-        let children: [Int]
+    /// A `DirectCheck` lowered to plain values.
+    enum Operation {
+        case present
+        case isTrue
+        case length(min: Int, max: Int)
+        case pattern(atoms: Range<Int>, anchoredStart: Bool, anchoredEnd: Bool, mustMatch: Bool)
+        case order(limit: NumericLiteral, allowed: UInt8)
+        /// `strings` indexes `choiceStrings`, `numbers` indexes `choiceNumbers`.
+        case choices(strings: Range<Int>, numbers: Range<Int>, mustBeIn: Bool)
+        case equality(node: Int, mustEqual: Bool)
     }
 
     /// One failure found: a node's type check (`rule` nil) or the rule at that index of its chain.
@@ -52,48 +70,46 @@ struct DirectPlan: Sendable {
         let rule: Int?
     }
 
-    private(set) var layouts: [Layout] = []
-    private let nodes: [Node?]
-    private let rootFields: [Int]
+    /// Keys and choice strings, as UTF-8.
+    private let text: UnsafeMutableBufferPointer<UInt8>
+    private let members: UnsafeMutableBufferPointer<Member>
+    private let layouts: UnsafeMutableBufferPointer<Layout>
+    /// By node id; nil for nodes outside the plan.
+    private let nodes: UnsafeMutableBufferPointer<Node?>
+    /// Children of object nodes, and the record's fields at `rootFields`.
+    private let nodeLists: UnsafeMutableBufferPointer<Int>
+    private let rules: UnsafeMutableBufferPointer<Rule>
+    private let operations: UnsafeMutableBufferPointer<Operation>
+    private let atoms: UnsafeMutableBufferPointer<ASCIIPattern.Atom>
+    private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
+    private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
+    private let rootFields: Range<Int>
     let nodeCount: Int
 
     init?(graph: ValidatorGraph) {
-        var nodes = [Node?](repeating: nil, count: graph.nodes.count)
-        var layouts: [Layout] = []
-        func layout(of fields: [Int], rejectsUnknown: Bool) -> Int? {
-            let index = layouts.count
-            layouts.append(Layout(rejectsUnknown: rejectsUnknown, nodeCount: graph.nodes.count))
-            for id in fields {
-                let field = graph.nodes[id]
-                guard field.relevance == nil, field.items == nil, field.type != .date,
-                    !field.key.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") })
-                else { return nil }
-                var rules: [Node.Rule] = []
-                for rule in field.rules {
-                    guard let direct = rule.direct else { return nil }
-                    rules.append(Node.Rule(runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error, direct: direct))
-                }
-                if field.type == .object, !field.children.isEmpty {
-                    guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields) else { return nil }
-                    layouts[index].childLayouts[id] = child
-                }
-                nodes[id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: rules,
-                                 children: field.type == .object ? field.children : [])
-                layouts[index].add(key: field.key, node: id)
-            }
-            return index
+        var builder = Builder(graph: graph)
+        guard builder.layout(of: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields) != nil,
+            builder.referencesStayInPlan()
+        else { return nil }
+        text = .copying(builder.text)
+        members = .copying(builder.members)
+        layouts = .copying(builder.layouts)
+        nodes = .copying(builder.nodes)
+        rootFields = builder.nodeLists.count..<(builder.nodeLists.count + graph.rootFields.count)
+        nodeLists = .copying(builder.nodeLists + graph.rootFields)
+        rules = .copying(builder.rules)
+        operations = .copying(builder.operations)
+        atoms = .copying(builder.atoms)
+        choiceStrings = .copying(builder.choiceStrings)
+        choiceNumbers = .copying(builder.choiceNumbers)
+        nodeCount = graph.nodes.count
+    }
+
+    deinit {
+        for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
+                       .init(operations), .init(atoms), .init(choiceStrings), .init(choiceNumbers)] {
+            buffer.deallocate()
         }
-        guard layout(of: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields) != nil else { return nil }
-        // References must land on nodes the plan reads.
-        for node in nodes.compactMap({ $0 }) {
-            for rule in node.rules {
-                for case .equality(let target, _) in rule.direct.checks where nodes[target] == nil { return nil }
-            }
-        }
-        self.layouts = layouts
-        self.nodes = nodes
-        self.rootFields = graph.rootFields
-        self.nodeCount = graph.nodes.count
     }
 
     /// The failures of the JSON record in `bytes`, in the order the full validator reports them, or
@@ -101,17 +117,39 @@ struct DirectPlan: Sendable {
     func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool) -> [Failure]? {
         withUnsafeTemporaryAllocation(of: RawValue.self, capacity: nodeCount) { values in
             values.initialize(repeating: .missing)
-            defer { values.deinitialize() }
             var scanner = DirectScanner(bytes: bytes)
-            guard scanner.scanRecord(layouts: layouts, into: values) else { return nil }
+            guard scanner.scanRecord(plan: self, into: values) else { return nil }
             var failures: [Failure] = []
             let read = UnsafeBufferPointer(values)
-            for id in rootFields {
-                guard evaluate(id, values: read, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures) else { return nil }
+            for index in rootFields {
+                guard evaluate(nodeLists[index], values: read, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
+                else { return nil }
             }
             return failures
         }
     }
+
+    // MARK: Reading
+
+    /// The layout's member whose key is `key`, if any.
+    func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>) -> Member? {
+        for index in layouts[layout].members {
+            let member = members[index]
+            if text(member.key, equals: key) { return member }
+        }
+        return nil
+    }
+
+    private func text(_ range: Range<Int>, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        range.count == bytes.count && (bytes.isEmpty || memcmp(text.baseAddress! + range.lowerBound, bytes.baseAddress!, bytes.count) == 0)
+    }
+
+    func rejectsUnknown(_ layout: Int) -> Bool { layouts[layout].rejectsUnknown }
+
+    /// The record's own layout: added last, after those of the objects within it.
+    var recordLayout: Int { layouts.count - 1 }
+
+    // MARK: Evaluation
 
     /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell.
     private func evaluate(
@@ -121,33 +159,167 @@ struct DirectPlan: Sendable {
         guard let node = nodes[id] else { return false }
         let value = values[id]
         guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
-        if !isEmpty, !Self.accepts(node.type, value) {
+        if !isEmpty, !value.hasType(node.type) {
             failures.append(Failure(node: id, rule: nil))
             return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
-        for (index, rule) in node.rules.enumerated() where rule.runsOnEmpty || !isEmpty {
-            guard let passes = rule.direct.passes(value, values: values, bytes: bytes) else { return false }
+        for index in node.rules {
+            let rule = rules[index]
+            guard rule.runsOnEmpty || !isEmpty else { continue }
+            var passes = true
+            for operation in rule.operations {
+                guard let result = run(operations[operation], on: value, values: values, bytes: bytes) else { return false }
+                passes = passes && result
+            }
             if !passes {
-                failures.append(Failure(node: id, rule: index))
+                failures.append(Failure(node: id, rule: rule.index))
                 if stopsAtFirst, rule.isError { break }
             }
         }
         guard !isEmpty, value.kind == .object else { return true }
-        for child in node.children {
-            guard evaluate(child, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures) else { return false }
+        for index in node.children {
+            guard evaluate(nodeLists[index], values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
+            else { return false }
         }
         return true
     }
 
-    /// `FieldType.accepts` for a value read in place.
-    private static func accepts(_ type: FieldType, _ value: RawValue) -> Bool {
-        if let scalar = value.scalar { return type.accepts(scalar) }
-        switch value.kind {
-        case .string: return type == .string
-        case .object: return type == .object
-        case .array: return type == .array
-        default: return false
+    /// Whether `value` passes the operation, or nil when the bytes cannot tell.
+    private func run(
+        _ operation: Operation, on value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
+        switch operation {
+        case .present:
+            return value.isEmptyFormValue(in: bytes).map { !$0 }
+        case .isTrue:
+            return value.kind == .true
+        case .length(let min, let max):
+            guard value.kind == .string else { return true }
+            guard value.isPlain else { return nil }
+            return value.end - value.start >= min && value.end - value.start <= max
+        case .pattern(let range, let anchoredStart, let anchoredEnd, let mustMatch):
+            guard value.kind == .string else { return true }
+            guard value.isPlain else { return nil }
+            let matches = ASCIIPattern.matches(value.bytes(in: bytes), atoms: UnsafeBufferPointer(rebasing: atoms[range]),
+                                               anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+            return matches == mustMatch
+        case .order(let limit, let allowed):
+            guard let scalar = value.scalar, let order = NumericOrder.compare(scalar, limit.value) else { return true }
+            return allowed & (1 << UInt8(order + 1)) != 0
+        case .choices(let strings, let numbers, let mustBeIn):
+            if value.kind == .string {
+                guard value.isPlain else { return nil }
+                let candidate = value.bytes(in: bytes)
+                let found = strings.contains { text(choiceStrings[$0], equals: candidate) }
+                return found == mustBeIn
+            }
+            guard let scalar = value.scalar else { return nil }
+            return numbers.contains { choiceNumbers[$0].value == scalar } == mustBeIn
+        case .equality(let node, let mustEqual):
+            return value.certainlyEquals(values[node], in: bytes).map { $0 == mustEqual }
         }
+    }
+
+    /// Collects the plan in Swift arrays before it is copied out flat.
+    private struct Builder {
+        let graph: ValidatorGraph
+        var text: [UInt8] = []
+        var members: [Member] = []
+        var layouts: [Layout] = []
+        var nodes: [Node?]
+        var nodeLists: [Int] = []
+        var rules: [Rule] = []
+        var operations: [Operation] = []
+        var atoms: [ASCIIPattern.Atom] = []
+        var choiceStrings: [Range<Int>] = []
+        var choiceNumbers: [NumericLiteral] = []
+        var equalityTargets: [Int] = []
+
+        init(graph: ValidatorGraph) {
+            self.graph = graph
+            self.nodes = Array(repeating: nil, count: graph.nodes.count)
+        }
+
+        /// Adds a layout for the fields of one object (and, first, those of objects within it).
+        mutating func layout(of fields: [Int], rejectsUnknown: Bool) -> Int? {
+            var declared: [Member] = []
+            for id in fields {
+                let field = graph.nodes[id]
+                guard field.relevance == nil, field.items == nil, field.type != .date,
+                    field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
+                else { return nil }
+                var childLayout: Int?
+                if field.type == .object, !field.children.isEmpty {
+                    guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields) else { return nil }
+                    childLayout = child
+                }
+                let firstRule = rules.count
+                for (index, rule) in field.rules.enumerated() {
+                    guard let direct = rule.direct else { return nil }
+                    let firstOperation = operations.count
+                    for check in direct.checks { operations.append(lower(check)) }
+                    rules.append(Rule(runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,
+                                      operations: firstOperation..<operations.count, index: index))
+                }
+                let children = field.type == .object ? field.children : []
+                nodes[id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: firstRule..<rules.count,
+                                 children: nodeLists.count..<(nodeLists.count + children.count))
+                nodeLists += children
+                declared.append(Member(key: store(field.key), node: id, childLayout: childLayout))
+            }
+            layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown))
+            members += declared
+            return layouts.count - 1
+        }
+
+        /// Whether every field that `sameAs`-like checks read is in the plan.
+        func referencesStayInPlan() -> Bool {
+            equalityTargets.allSatisfy { nodes[$0] != nil }
+        }
+
+        private mutating func store(_ string: String) -> Range<Int> {
+            let start = text.count
+            text += string.utf8
+            return start..<text.count
+        }
+
+        private mutating func lower(_ check: DirectCheck) -> Operation {
+            switch check {
+            case .present: return .present
+            case .isTrue: return .isTrue
+            case .length(let min, let max): return .length(min: min, max: max)
+            case .pattern(let pattern, let mustMatch):
+                let start = atoms.count
+                atoms += pattern.atoms
+                return .pattern(atoms: start..<atoms.count, anchoredStart: pattern.anchoredStart, anchoredEnd: pattern.anchoredEnd,
+                                mustMatch: mustMatch)
+            case .order(let limit, let allowed):
+                return .order(limit: Self.literal(limit), allowed: allowed)
+            case .choices(let strings, let numbers, let mustBeIn):
+                let firstString = choiceStrings.count
+                for string in strings { choiceStrings.append(store(string)) }
+                let firstNumber = choiceNumbers.count
+                choiceNumbers += numbers.map(Self.literal)
+                return .choices(strings: firstString..<choiceStrings.count, numbers: firstNumber..<choiceNumbers.count, mustBeIn: mustBeIn)
+            case .equality(let node, let mustEqual):
+                equalityTargets.append(node)
+                return .equality(node: node, mustEqual: mustEqual)
+            }
+        }
+
+        private static func literal(_ value: Value) -> NumericLiteral {
+            if case .integer(let int) = value { return .integer(int) }
+            return .number(value.doubleValue ?? .nan)
+        }
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// A new buffer holding a copy of `elements`; the caller deallocates it.
+    fileprivate static func copying(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
     }
 }

@@ -14,11 +14,12 @@ struct DirectScanner: ~Copyable {
         self.bytes = bytes
     }
 
-    /// Reads a whole record: one object laid out as `layouts[0]`, then only white space.
-    mutating func scanRecord(layouts: [DirectPlan.Layout], into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
+    /// Reads a whole record: one object laid out as the plan's last layout (the record's), then only
+    /// white space.
+    mutating func scanRecord(plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{"),
-            scanObject(layout: 0, layouts: layouts, into: values)
+            scanObject(layout: plan.recordLayout, plan: plan, into: values)
         else { return false }
         skipWhitespace()
         return offset == bytes.count
@@ -34,10 +35,7 @@ struct DirectScanner: ~Copyable {
     }
 
     /// An object whose declared members go to their slots. Starts at `{`.
-    private mutating func scanObject(
-        layout index: Int, layouts: [DirectPlan.Layout], into values: UnsafeMutableBufferPointer<RawValue>
-    ) -> Bool {
-        let layout = layouts[index]
+    private mutating func scanObject(layout: Int, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
         offset += 1
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
@@ -50,12 +48,13 @@ struct DirectScanner: ~Copyable {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
             offset += 1
             skipWhitespace()
-            if let node = layout.node(forKey: UnsafeBufferPointer(rebasing: bytes[key])) {
+            if let member = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key])) {
                 // A repeated member replaces the first one, nested values included: left to the full reader.
-                guard values[node].kind == .missing else { return false }
-                guard scanSlot(&values[node], layout: layout.childLayouts[node], layouts: layouts, into: values) else { return false }
+                guard values[member.node].kind == .missing,
+                    scanSlot(&values[member.node], layout: member.childLayout, plan: plan, into: values)
+                else { return false }
             } else {
-                guard !layout.rejectsUnknown, skipValue(depth: 1) else { return false }
+                guard !plan.rejectsUnknown(layout), skipValue(depth: 1) else { return false }
             }
             skipWhitespace()
             guard offset < bytes.count else { return false }
@@ -73,7 +72,7 @@ struct DirectScanner: ~Copyable {
 
     /// A declared member's value; an object with a layout of its own is read into its members' slots.
     private mutating func scanSlot(
-        _ value: inout RawValue, layout: Int?, layouts: [DirectPlan.Layout], into values: UnsafeMutableBufferPointer<RawValue>
+        _ value: inout RawValue, layout: Int?, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
     ) -> Bool {
         guard offset < bytes.count else { return false }
         let start = offset
@@ -86,7 +85,7 @@ struct DirectScanner: ~Copyable {
         case UInt8(ascii: "{"):
             value.kind = .object
             if let layout {
-                guard scanObject(layout: layout, layouts: layouts, into: values) else { return false }
+                guard scanObject(layout: layout, plan: plan, into: values) else { return false }
             } else {
                 guard skipValue(depth: 1) else { return false }
             }

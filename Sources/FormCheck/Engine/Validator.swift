@@ -1,5 +1,6 @@
-/// Walks a record along the compiled graph and collects every failure.
-struct Validator: Sendable {
+/// Walks a record along the compiled graph and collects every failure. A class, so that each
+/// record's walk shares it rather than copying its parts.
+final class Validator: Sendable {
     let graph: ValidatorGraph
     let renderer: MessageRenderer
 
@@ -20,9 +21,13 @@ struct Validator: Sendable {
     }
 
     /// The report of the failures the direct path found in a record, as `validate` would write it.
-    func report(for failures: [DirectPlan.Failure], options: ValidationOptions) -> ValidationReport {
-        var run = Run(validator: self, root: .null, options: options)
-        for failure in failures {
+    /// A failure always reads the same under the same options, so `cache` keeps each issue once made.
+    func report(
+        for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
+    ) -> ValidationReport {
+        ValidationReport(issues: failures.map { failure in
+            if let issue = cache[failure] { return issue }
+            var run = Run(validator: self, root: .null, options: options)
             let node = graph.nodes[failure.node]
             run.path = graph.keyPath(of: failure.node).map { .key($0) }
             if let index = failure.rule {
@@ -32,8 +37,9 @@ struct Validator: Sendable {
             } else {
                 run.reportWrongType(node)
             }
-        }
-        return ValidationReport(issues: run.issues)
+            cache[failure] = run.issues[0]
+            return run.issues[0]
+        })
     }
 
     /// Validates only the field at a schema path (and, for objects and arrays, what it contains).

@@ -32,30 +32,43 @@ public struct DataRecord: Sendable {
     public let position: SourcePosition
     /// The record, or the parse error that replaced it (a malformed JSON Lines line).
     public var content: Result<Value, DataParseError> {
-        // A line the direct path accepted is parsed only if somebody asks for its value.
+        // A line the direct path settled is parsed only if somebody asks for its value.
         parsed ?? DataReader.parseJSONLine(document!.bytes, lineNumber: position.line, index: index, name: document!.name).content
     }
     /// The text the record was read from.
-    public let document: DataDocument?
+    public var document: DataDocument? {
+        storedDocument ?? unparsedLine.map { DataDocument(name: $0.name, bytes: Array($0.block[$0.range]), firstLine: position.line) }
+    }
     let anchor: Anchor?
     private let parsed: Result<Value, DataParseError>?
+    private let storedDocument: DataDocument?
+    /// A JSON Lines line the direct path settled with no issue, kept as a range of the block it was read in.
+    private let unparsedLine: (block: [UInt8], range: Range<Int>, name: String)?
 
     init(index: Int, position: SourcePosition, content: Result<Value, DataParseError>, document: DataDocument? = nil,
          anchor: Anchor? = nil) {
         self.index = index
         self.position = position
         self.parsed = content
-        self.document = document
+        self.storedDocument = document
         self.anchor = anchor
+        self.unparsedLine = nil
     }
 
-    /// A well-formed JSON Lines record that has not been parsed.
-    init(unparsedLine document: DataDocument, index: Int) {
-        self.index = index
-        self.position = SourcePosition(line: document.firstLine, column: 1)
+    /// A well-formed JSON Lines record that has not been parsed: its line as a document of its own, or
+    /// (for a record with no issue, whose text is seldom needed) a range of the block it was read in.
+    init(unparsedLine line: DataReader.JSONLine, in block: [UInt8], name: String, withDocument: Bool) {
+        self.index = line.index
+        self.position = SourcePosition(line: line.number, column: 1)
         self.parsed = nil
-        self.document = document
         self.anchor = .json(0)
+        if withDocument {
+            self.storedDocument = DataDocument(name: name, bytes: Array(block[line.range]), firstLine: line.number)
+            self.unparsedLine = nil
+        } else {
+            self.storedDocument = nil
+            self.unparsedLine = (block, line.range, name)
+        }
     }
 
     /// The record's member `key` as a record of its own, so positions are found inside it.

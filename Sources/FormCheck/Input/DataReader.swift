@@ -61,41 +61,56 @@ public enum DataReader {
             if !batch.isEmpty { body(batch) }
             return
         }
-        try forEachJSONLinesBatch(inFile: path, batchSize: batchSize, jobs: jobs, transform: \.record, body)
+        try forEachJSONLinesBlock(inFile: path) { block, lines in
+            for start in stride(from: 0, to: lines.count, by: batchSize) {
+                let batch = lines[start..<min(start + batchSize, lines.count)]
+                body(Parallel.map(Array(batch), jobs: jobs) { $0.record(in: block, name: path) })
+            }
+        }
     }
 
-    /// One non-blank line of a JSON Lines file, not parsed yet.
+    /// A non-blank line of a JSON Lines file: where it lies in its block, its line number, and the
+    /// record's number in the file (from 1).
     struct JSONLine: Sendable {
-        let bytes: [UInt8]
+        let range: Range<Int>
         let number: Int
-        /// The record's number in its file, from 1.
         let index: Int
-        let name: String
 
         /// The line parsed: its record, or the parse error that replaced it.
-        var record: DataRecord { DataReader.parseJSONLine(bytes, lineNumber: number, index: index, name: name) }
+        func record(in block: [UInt8], name: String) -> DataRecord {
+            DataReader.parseJSONLine(Array(block[range]), lineNumber: number, index: index, name: name)
+        }
     }
 
-    /// Calls `body` with `transform` applied to the non-blank lines of a JSON Lines file, in batches of
-    /// at most `batchSize`, in order; `transform` runs on up to `jobs` threads.
-    static func forEachJSONLinesBatch<Result: Sendable>(
-        inFile path: String, batchSize: Int, jobs: Int, transform: @escaping @Sendable (JSONLine) -> Result,
-        _ body: ([Result]) -> Void
-    ) throws(DataFileError) {
+    /// Calls `body` with the whole lines of a JSON Lines file, a block of about a megabyte at a time,
+    /// with the place of each non-blank line; memory stays proportional to a block (or the longest line).
+    static func forEachJSONLinesBlock(inFile path: String, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void) throws(DataFileError) {
         var stream = try lines(of: path)
-        var lines: [JSONLine] = []
+        var number = 0
         var index = 0
-        func flush() {
-            body(Parallel.map(lines, jobs: jobs, transform))
+        var lines: [JSONLine] = []
+        while let block = stream.nextBlock() {
             lines.removeAll(keepingCapacity: true)
+            block.withUnsafeBufferPointer { bytes in
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    if let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
+                        end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    } else {
+                        end = bytes.count
+                    }
+                    number += 1
+                    let contentEnd = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+                    if !isBlank(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])) {
+                        index += 1
+                        lines.append(JSONLine(range: start..<contentEnd, number: number, index: index))
+                    }
+                    start = end + 1
+                }
+            }
+            body(block, lines)
         }
-        while let line = stream.nextLine() {
-            guard !isBlank(line) else { continue }
-            index += 1
-            lines.append(JSONLine(bytes: Array(line), number: stream.lineNumber, index: index, name: path))
-            if lines.count == batchSize { flush() }
-        }
-        if !lines.isEmpty { flush() }
     }
 
     /// The lines of a JSON Lines file, read as they are needed.
@@ -110,7 +125,7 @@ public enum DataReader {
     }
 
     /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.
-    private static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+    private static func isBlank(_ line: some Collection<UInt8>) -> Bool {
         line.allSatisfy { [0x20, 0x09, 0x0D].contains($0) }
     }
 

@@ -46,6 +46,24 @@ struct LineStream: ~Copyable {
         }
     }
 
+    /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
+    /// nil at the end of the input. Not to be mixed with `nextLine`.
+    mutating func nextBlock() -> [UInt8]? {
+        while true {
+            if !atEnd, buffer.count - start < Self.chunkSize { fill() }
+            if let newline = buffer[start...].lastIndex(of: UInt8(ascii: "\n")) {
+                defer { start = newline + 1 }
+                return Array(buffer[start...newline])
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return Array(buffer[start...])
+            }
+            fill()
+        }
+    }
+
     /// The first byte that is not white space, reading ahead as needed without consuming anything.
     mutating func peekFirstNonBlankByte() -> UInt8? {
         var index = start

@@ -3,7 +3,7 @@
 /// anchored. It runs on the UTF-8 bytes of printable-ASCII values; every other value, and every
 /// pattern outside this subset, goes to the ICU engine, so results are always ICU's.
 struct ASCIIPattern: Sendable {
-    private struct Atom: Sendable {
+    struct Atom: Sendable {
         /// The bytes the atom accepts, as a 128-bit set.
         var low: UInt64
         var high: UInt64
@@ -15,9 +15,9 @@ struct ASCIIPattern: Sendable {
         }
     }
 
-    private let atoms: [Atom]
-    private let anchoredStart: Bool
-    private let anchoredEnd: Bool
+    let atoms: [Atom]
+    let anchoredStart: Bool
+    let anchoredEnd: Bool
 
     /// The matcher for `pattern`, or nil when the pattern uses anything beyond the subset.
     init?(_ pattern: String) {
@@ -59,21 +59,26 @@ struct ASCIIPattern: Sendable {
     /// Whether the pattern matches somewhere in the UTF-8 `text`; nil when it is not printable ASCII.
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-        let starts = anchoredStart ? 0...0 : 0...text.count
-        return starts.contains { match(text, atom: 0, at: $0) }
+        return atoms.withUnsafeBufferPointer { Self.matches(text, atoms: $0, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd) }
     }
 
-    private func match(_ text: UnsafeBufferPointer<UInt8>, atom index: Int, at position: Int) -> Bool {
-        guard index < atoms.count else { return !anchoredEnd || position == text.count }
-        let atom = atoms[index]
-        var count = 0
-        while count < atom.max, position + count < text.count, atom.accepts(text[position + count]) { count += 1 }
-        // Greedy, giving back one at a time, as a backtracking engine does.
-        while count >= atom.min {
-            if match(text, atom: index + 1, at: position + count) { return true }
-            count -= 1
+    /// The matcher itself, on atoms kept anywhere (the direct path keeps them in memory of its own).
+    /// `text` must be printable ASCII.
+    static func matches(_ text: UnsafeBufferPointer<UInt8>, atoms: UnsafeBufferPointer<Atom>, anchoredStart: Bool, anchoredEnd: Bool) -> Bool {
+        func match(atom index: Int, at position: Int) -> Bool {
+            guard index < atoms.count else { return !anchoredEnd || position == text.count }
+            let atom = atoms[index]
+            var count = 0
+            while count < atom.max, position + count < text.count, atom.accepts(text[position + count]) { count += 1 }
+            // Greedy, giving back one at a time, as a backtracking engine does.
+            while count >= atom.min {
+                if match(atom: index + 1, at: position + count) { return true }
+                count -= 1
+            }
+            return false
         }
-        return false
+        let starts = anchoredStart ? 0...0 : 0...text.count
+        return starts.contains { match(atom: 0, at: $0) }
     }
 
     private static func set(_ bytes: [UInt8]) -> (UInt64, UInt64) {

@@ -26,8 +26,8 @@ extension RuleCatalogue {
             let choices = Set(values)
             // Bytes compare like strings only for ASCII (a non-ASCII literal may equal an ASCII value canonically).
             if values.allSatisfy({ $0.stringValue?.utf8.allSatisfy { $0 < 0x80 } ?? true }) {
-                builder.direct = DirectRule([.choices(strings: values.compactMap { $0.stringValue.map { Array($0.utf8) } },
-                                                      others: choices.filter { $0.stringValue == nil }, mustBeIn: mustBeIn)],
+                builder.direct = DirectRule([.choices(strings: values.compactMap(\.stringValue),
+                                                      numbers: values.filter { $0.stringValue == nil }, mustBeIn: mustBeIn)],
                                             failing: parameters)
             }
             return { value, _ in
