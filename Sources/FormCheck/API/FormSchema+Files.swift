@@ -18,14 +18,9 @@ extension FormSchema {
             }
             return
         }
-        try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in
-            let outcomes = Parallel.mapRanges(count: lines.count, jobs: jobs) { range in
-                // Each range keeps its own issue cache: nothing mutable is shared between threads.
-                var cache: [DirectPlan.Failure: ValidationError] = [:]
-                return block.withUnsafeBufferPointer { bytes in
-                    range.map { index in check(lines[index], in: bytes, block: block, name: path, options: options, cache: &cache) }
-                }
-            }
+        // One block is checked in the background while the previous one is handed on and the next read.
+        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Pending<[LineOutcome]>)?
+        func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: [LineOutcome]) {
             for (line, outcome) in zip(lines, outcomes) {
                 switch outcome {
                 case .valid:
@@ -35,6 +30,20 @@ extension FormSchema {
                 }
             }
         }
+        try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in
+            let outcomes = Pending {
+                Parallel.mapRanges(count: lines.count, jobs: jobs) { range in
+                    // Each range keeps its own issue cache: nothing mutable is shared between threads.
+                    var cache: [DirectPlan.Failure: ValidationError] = [:]
+                    return block.withUnsafeBufferPointer { bytes in
+                        range.map { index in check(lines[index], in: bytes, block: block, name: path, options: options, cache: &cache) }
+                    }
+                }
+            }
+            if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
+            previous = (block, lines, outcomes)
+        }
+        if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
     }
 
     /// What checking one JSON Lines line gave: no issue (the record is made only when handed on), or a

@@ -28,3 +28,23 @@ public enum Parallel {
         return array
     }
 }
+
+/// A result computed on another thread: `value` waits for it.
+final class Pending<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once, before `done` is signalled; read only after waiting for it.
+    private var result: Value?
+
+    init(_ compute: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.result = compute()
+            self.done.signal()
+        }
+    }
+
+    var value: Value {
+        done.wait()
+        done.signal()
+        return result!
+    }
+}

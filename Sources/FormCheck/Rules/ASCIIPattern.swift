@@ -77,8 +77,11 @@ struct ASCIIPattern: Sendable {
             }
             return false
         }
-        let starts = anchoredStart ? 0...0 : 0...text.count
-        return starts.contains { match(atom: 0, at: $0) }
+        if anchoredStart { return match(atom: 0, at: 0) }
+        // Unanchored: a start where a required first atom cannot match is skipped without a call.
+        guard let first = atoms.first, first.min > 0 else { return (0...text.count).contains { match(atom: 0, at: $0) } }
+        for start in text.indices where first.accepts(text[start]) && match(atom: 0, at: start) { return true }
+        return false
     }
 
     private static func set(_ bytes: [UInt8]) -> (UInt64, UInt64) {
