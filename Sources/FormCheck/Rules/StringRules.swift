@@ -4,14 +4,16 @@ extension RuleCatalogue {
         RuleDefinition("minLength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let min = builder.integer() else { return nil }
             builder.noteBound("length", .lower, Double(min))
-            builder.direct = DirectRule([.length(min: min, max: .max)], failing: ["min": .integer(min)])
-            return RuleChecks.string(["min": .integer(min)]) { $0.count >= min }
+            let parameters: MessageParameters = ["min": .integer(min)]
+            builder.direct = DirectRule([.length(min: min, max: .max)], failing: parameters)
+            return RuleChecks.string(parameters) { $0.count >= min }
         },
         RuleDefinition("maxLength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let max = builder.integer() else { return nil }
             builder.noteBound("length", .upper, Double(max))
-            builder.direct = DirectRule([.length(min: 0, max: max)], failing: ["max": .integer(max)])
-            return RuleChecks.string(["max": .integer(max)]) { $0.count <= max }
+            let parameters: MessageParameters = ["max": .integer(max)]
+            builder.direct = DirectRule([.length(min: 0, max: max)], failing: parameters)
+            return RuleChecks.string(parameters) { $0.count <= max }
         },
         RuleDefinition("length", appliesTo: .strings, arguments: ["min", "max"]) { builder in
             guard builder.has("min") || builder.has("max") else {
@@ -39,13 +41,15 @@ extension RuleCatalogue {
         },
         RuleDefinition("pattern", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
-            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: true)], failing: ["pattern": .string(expression.source)]) }
-            return RuleChecks.string(["pattern": .string(expression.source)]) { expression.matches($0) }
+            let parameters: MessageParameters = ["pattern": .string(expression.source)]
+            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: true)], failing: parameters) }
+            return RuleChecks.string(parameters) { expression.matches($0) }
         },
         RuleDefinition("notPattern", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
-            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: false)], failing: ["pattern": .string(expression.source)]) }
-            return RuleChecks.string(["pattern": .string(expression.source)]) { !expression.matches($0) }
+            let parameters: MessageParameters = ["pattern": .string(expression.source)]
+            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: false)], failing: parameters) }
+            return RuleChecks.string(parameters) { !expression.matches($0) }
         },
         RuleDefinition("email", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isEmail($0) } },
         RuleDefinition("url", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isWebURL($0) } },
