@@ -18,8 +18,21 @@ extension FormSchema {
             }
             return
         }
-        // One block is checked in the background while the previous one is handed on and the next read.
-        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Pending<[LineOutcome]>)?
+        // Issues made by the direct path, kept across blocks; a range of lines borrows one cache, so
+        // nothing mutable is shared between threads.
+        let caches = BorrowPool<[DirectPlan.Failure: ValidationError]> { [:] }
+        @Sendable func outcomes(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> [LineOutcome] {
+            Parallel.mapRanges(count: lines.count, jobs: jobs) { range, outcomes in
+                caches.borrow { cache in
+                    block.withUnsafeBufferPointer { bytes in
+                        for (slot, index) in range.enumerated() {
+                            (outcomes.baseAddress! + slot).initialize(
+                                to: check(lines[index], in: bytes, block: block, name: path, options: options, cache: &cache))
+                        }
+                    }
+                }
+            }
+        }
         func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: [LineOutcome]) {
             for (line, outcome) in zip(lines, outcomes) {
                 switch outcome {
@@ -30,18 +43,16 @@ extension FormSchema {
                 }
             }
         }
+        guard jobs > 1 else {
+            try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in handOn(block, lines, outcomes(block, lines)) }
+            return
+        }
+        // With more than one job, a block is checked in the background while the previous one is handed on.
+        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Pending<[LineOutcome]>)?
         try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in
-            let outcomes = Pending {
-                Parallel.mapRanges(count: lines.count, jobs: jobs) { range in
-                    // Each range keeps its own issue cache: nothing mutable is shared between threads.
-                    var cache: [DirectPlan.Failure: ValidationError] = [:]
-                    return block.withUnsafeBufferPointer { bytes in
-                        range.map { index in check(lines[index], in: bytes, block: block, name: path, options: options, cache: &cache) }
-                    }
-                }
-            }
+            let checked = Pending { outcomes(block, lines) }
             if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
-            previous = (block, lines, outcomes)
+            previous = (block, lines, checked)
         }
         if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
     }

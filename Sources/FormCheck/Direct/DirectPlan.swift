@@ -44,10 +44,10 @@ final class DirectPlan: @unchecked Sendable {
         case integer(Int)
         case number(Double)
 
-        var value: Value {
+        var doubleValue: Double {
             switch self {
-            case .integer(let int): return .integer(int)
-            case .number(let double): return .number(double)
+            case .integer(let int): return Double(int)
+            case .number(let double): return double
             }
         }
     }
@@ -131,17 +131,21 @@ final class DirectPlan: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The layout's member whose key is `key`, if any.
-    func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>) -> Member? {
-        for index in layouts[layout].members {
-            let member = members[index]
-            if text(member.key, equals: key) { return member }
-        }
-        return nil
+    /// The index of the layout's member whose key is `key`, if any. The member at `hint` is tried
+    /// first: records mostly list their members in the schema's order.
+    func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
+        let range = layouts[layout].members
+        if range.contains(hint), text(members[hint].key, equals: key) { return hint }
+        return range.first { text(members[$0].key, equals: key) }
     }
 
+    func member(at index: Int) -> Member { members[index] }
+
+    /// The layout's first member, where a record's reading starts its guesses.
+    func firstMember(of layout: Int) -> Int { layouts[layout].members.lowerBound }
+
     private func text(_ range: Range<Int>, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        range.count == bytes.count && (bytes.isEmpty || memcmp(text.baseAddress! + range.lowerBound, bytes.baseAddress!, bytes.count) == 0)
+        range.count == bytes.count && RawValue.bytesEqual(text.baseAddress! + range.lowerBound, bytes.baseAddress, count: bytes.count)
     }
 
     func rejectsUnknown(_ layout: Int) -> Bool { layouts[layout].rejectsUnknown }
@@ -205,7 +209,15 @@ final class DirectPlan: @unchecked Sendable {
                                                anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
             return matches == mustMatch
         case .order(let limit, let allowed):
-            guard let scalar = value.scalar, let order = NumericOrder.compare(scalar, limit.value) else { return true }
+            // As `NumericOrder.compare`: whole numbers compared as such, any other pair as doubles.
+            let order: Int
+            if value.kind == .integer, case .integer(let bound) = limit {
+                order = value.integer < bound ? -1 : (value.integer == bound ? 0 : 1)
+            } else {
+                guard let number = value.doubleValue else { return true }
+                let bound = limit.doubleValue
+                order = number < bound ? -1 : (number == bound ? 0 : 1)
+            }
             return allowed & (1 << UInt8(order + 1)) != 0
         case .choices(let strings, let numbers, let mustBeIn):
             if value.kind == .string {
@@ -214,8 +226,17 @@ final class DirectPlan: @unchecked Sendable {
                 let found = strings.contains { text(choiceStrings[$0], equals: candidate) }
                 return found == mustBeIn
             }
-            guard let scalar = value.scalar else { return nil }
-            return numbers.contains { choiceNumbers[$0].value == scalar } == mustBeIn
+            switch value.kind {
+            case .missing, .object, .array: return nil
+            case .null, .true, .false, .string: return !mustBeIn
+            case .integer, .number:
+                // As `Value`'s equality: whole numbers compared as such, any other pair as doubles.
+                let found = numbers.contains { index in
+                    if value.kind == .integer, case .integer(let choice) = choiceNumbers[index] { return value.integer == choice }
+                    return value.doubleValue == choiceNumbers[index].doubleValue
+                }
+                return found == mustBeIn
+            }
         case .equality(let node, let mustEqual):
             return value.certainlyEquals(values[node], in: bytes).map { $0 == mustEqual }
         }

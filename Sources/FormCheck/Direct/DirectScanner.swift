@@ -42,13 +42,16 @@ struct DirectScanner: ~Copyable {
             offset += 1
             return true
         }
+        var expected = plan.firstMember(of: layout)
         while true {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), let key = scanPlainString() else { return false }
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
             offset += 1
             skipWhitespace()
-            if let member = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key])) {
+            if let index = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]), hint: expected) {
+                expected = index + 1
+                let member = plan.member(at: index)
                 // A repeated member replaces the first one, nested values included: left to the full reader.
                 guard values[member.node].kind == .missing,
                     scanSlot(&values[member.node], layout: member.childLayout, plan: plan, into: values)
@@ -108,10 +111,21 @@ struct DirectScanner: ~Copyable {
         return true
     }
 
-    /// A string of printable ASCII without escapes; returns the range of its contents.
+    /// A string of printable ASCII without escapes; returns the range of its contents. Reads eight
+    /// bytes at a time while they are all ordinary.
     private mutating func scanPlainString() -> Range<Int>? {
         offset += 1
         let start = offset
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while offset + 8 <= bytes.count {
+            let special = Self.specialBytes(in: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if special == 0 {
+                offset += 8
+                continue
+            }
+            offset += special.trailingZeroBitCount / 8
+            break
+        }
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
@@ -122,6 +136,21 @@ struct DirectScanner: ~Copyable {
             offset += 1
         }
         return nil
+    }
+
+    /// The high bit of each byte of `word` (read little-endian) that ends or spoils a plain string: a
+    /// quote, a backslash, a control byte, or a byte from 0x7F. Bits above the lowest set one may be
+    /// spurious; the lowest is exact.
+    @inline(__always)
+    private static func specialBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let quotes = zeroBytes(word ^ (ones &* 0x22))
+        let backslashes = zeroBytes(word ^ (ones &* 0x5C))
+        let controls = (word &- ones &* 0x20) & ~word & highs
+        let high = (word | ((word & ~highs) &+ ones)) & highs
+        return quotes | backslashes | controls | high
     }
 
     private mutating func skipLiteral(_ literal: StaticString) -> Bool {

@@ -49,7 +49,8 @@ struct RawValue {
         switch (kind, other.kind) {
         case (.string, .string):
             guard isPlain, other.isPlain else { return nil }
-            return bytes(in: text).elementsEqual(other.bytes(in: text))
+            return end - start == other.end - other.start
+                && Self.bytesEqual(text.baseAddress! + start, text.baseAddress! + other.start, count: end - start)
         case (.object, _), (_, .object), (.array, _), (_, .array):
             return nil
         case (.string, _), (_, .string), (.missing, _), (_, .missing):
@@ -59,14 +60,44 @@ struct RawValue {
         }
     }
 
+    /// The number, for `.integer` and `.number`.
+    var doubleValue: Double? {
+        switch kind {
+        case .integer: return Double(integer)
+        case .number: return number
+        default: return nil
+        }
+    }
+
     /// `FieldType.accepts` for a value read in place.
     func hasType(_ type: FieldType) -> Bool {
-        if let scalar { return type.accepts(scalar) }
-        switch kind {
-        case .string: return type == .string
-        case .object: return type == .object
-        case .array: return type == .array
-        default: return false
+        switch (type, kind) {
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.boolean, .true), (.boolean, .false),
+            (.object, .object), (.array, .array):
+            return true
+        case (.integer, .number):
+            return number.rounded(.towardZero) == number && number.isFinite
+        default:
+            // Dates are never in a direct plan.
+            return false
         }
+    }
+
+    /// Whether `count` bytes at `left` and `right` are equal; compared a word at a time, as the
+    /// strings compared here (keys, choices, short values) are mostly shorter than a call to `memcmp`.
+    static func bytesEqual(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>?, count: Int) -> Bool {
+        guard count > 0, let right else { return true }
+        let (a, b) = (UnsafeRawPointer(left), UnsafeRawPointer(right))
+        var index = 0
+        while index + 8 <= count {
+            guard a.loadUnaligned(fromByteOffset: index, as: UInt64.self) == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            else { return false }
+            index += 8
+        }
+        while index < count {
+            guard left[index] == right[index] else { return false }
+            index += 1
+        }
+        return true
     }
 }

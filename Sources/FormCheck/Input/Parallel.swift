@@ -4,28 +4,32 @@ import Dispatch
 public enum Parallel {
     /// `items.map(transform)`, computed on up to `jobs` threads; the results keep the items' order.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {
-        mapRanges(count: items.count, jobs: jobs) { range in range.map { transform(items[$0]) } }
+        mapRanges(count: items.count, jobs: jobs) { range, results in
+            for (slot, index) in range.enumerated() { (results.baseAddress! + slot).initialize(to: transform(items[index])) }
+        }
     }
 
-    /// The results of `transform` for consecutive ranges of `0..<count`, joined in order: each call
-    /// returns one result per index of its range. Ranges run on up to `jobs` threads, so per-range work
-    /// (such as borrowing a buffer) is paid once per range rather than once per index.
-    static func mapRanges<R: Sendable>(count: Int, jobs: Int, _ transform: @escaping @Sendable (Range<Int>) -> [R]) -> [R] {
-        guard jobs > 1, count > 1 else { return transform(0..<count) }
-        let chunks = min(count, jobs * 4)
-        let results = UnsafeMutableBufferPointer<R>.allocate(capacity: count)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let output = results
-        // Each index is written by exactly one chunk, and the buffer is read only after every chunk ends.
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
-            let values = transform(range)
-            precondition(values.count == range.count, "one result per index")
-            _ = UnsafeMutableBufferPointer(rebasing: output[range]).initialize(from: values)
+    /// The results for `0..<count`, computed a range at a time on up to `jobs` threads: `fill` is given
+    /// consecutive ranges and must initialize every element of the buffer it is given, one per index of
+    /// its range, in order. Per-range work (such as borrowing a buffer) is paid once per range.
+    static func mapRanges<R: Sendable>(
+        count: Int, jobs: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void
+    ) -> [R] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            let chunks = jobs > 1 ? min(count, jobs * 4) : min(count, 1)
+            nonisolated(unsafe) let output = buffer
+            let fillChunk = { @Sendable (chunk: Int) in
+                let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
+                fill(range, UnsafeMutableBufferPointer(rebasing: output[range]))
+            }
+            // Each index is written by exactly one chunk, and the array is used only after every chunk ends.
+            if chunks > 1 {
+                DispatchQueue.concurrentPerform(iterations: chunks, execute: fillChunk)
+            } else if chunks == 1 {
+                fillChunk(0)
+            }
+            initialized = count
         }
-        let array = Array(results)
-        _ = results.deinitialize()
-        return array
     }
 }
 
@@ -46,5 +50,23 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
         done.wait()
         done.signal()
         return result!
+    }
+}
+
+/// Values that one thread at a time borrows and gives back, such as caches kept across blocks of work.
+final class BorrowPool<Item>: @unchecked Sendable {
+    private let lock = NSLockLike()
+    private var items: [Item] = []
+    private let make: () -> Item
+
+    init(_ make: @escaping () -> Item) {
+        self.make = make
+    }
+
+    /// Calls `body` with an item no other thread holds meanwhile, and keeps it for the next caller.
+    func borrow<T>(_ body: (inout Item) -> T) -> T {
+        var item = lock.withLock { items.popLast() } ?? make()
+        defer { lock.withLock { items.append(item) } }
+        return body(&item)
     }
 }

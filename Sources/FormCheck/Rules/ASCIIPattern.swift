@@ -13,6 +13,20 @@ struct ASCIIPattern: Sendable {
         func accepts(_ byte: UInt8) -> Bool {
             byte < 64 ? low & (1 << UInt64(byte)) != 0 : (byte < 128 && high & (1 << UInt64(byte - 64)) != 0)
         }
+
+        func isDisjoint(from other: Atom) -> Bool {
+            low & other.low == 0 && high & other.high == 0
+        }
+
+        /// Whether `text` holds `length` accepted characters in a row.
+        func hasRun(of length: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+            var run = 0
+            for byte in text {
+                run = accepts(byte) ? run + 1 : 0
+                if run >= length { return true }
+            }
+            return false
+        }
     }
 
     let atoms: [Atom]
@@ -65,11 +79,23 @@ struct ASCIIPattern: Sendable {
     /// The matcher itself, on atoms kept anywhere (the direct path keeps them in memory of its own).
     /// `text` must be printable ASCII.
     static func matches(_ text: UnsafeBufferPointer<UInt8>, atoms: UnsafeBufferPointer<Atom>, anchoredStart: Bool, anchoredEnd: Bool) -> Bool {
+        if atoms.count == 1 {
+            // The commonest shapes, without backtracking: `^[a-z0-9_]+$` (every character in the class)
+            // and `[A-Z]` (a long enough run of them somewhere).
+            let atom = atoms[0]
+            if anchoredStart, anchoredEnd { return text.count >= atom.min && text.count <= atom.max && text.allSatisfy(atom.accepts) }
+            if !anchoredStart, !anchoredEnd { return atom.min == 0 || atom.hasRun(of: atom.min, in: text) }
+        }
         func match(atom index: Int, at position: Int) -> Bool {
             guard index < atoms.count else { return !anchoredEnd || position == text.count }
             let atom = atoms[index]
             var count = 0
             while count < atom.max, position + count < text.count, atom.accepts(text[position + count]) { count += 1 }
+            guard count >= atom.min else { return false }
+            // Giving characters back cannot help the last atom, nor one whose required successor
+            // accepts none of its characters: only the greedy count is tried then.
+            let next = index + 1 < atoms.count ? atoms[index + 1] : nil
+            if next.map({ $0.min > 0 && $0.isDisjoint(from: atom) }) ?? true { return match(atom: index + 1, at: position + count) }
             // Greedy, giving back one at a time, as a backtracking engine does.
             while count >= atom.min {
                 if match(atom: index + 1, at: position + count) { return true }
