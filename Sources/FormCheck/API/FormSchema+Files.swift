@@ -3,76 +3,136 @@ extension FormSchema {
     /// input order with each record and its report (nil for a record that could not be parsed, such as
     /// a malformed JSON Lines line, whose `content` holds the error).
     ///
-    /// JSON Lines are read a block at a time, so memory stays proportional to a block; lines the
-    /// direct path settles are never turned into `Value`s (see `DirectPlan`).
+    /// JSON Lines are read a block at a time, so memory stays proportional to a block. The elements of
+    /// a top-level JSON array are found first and checked apart. Records the direct path settles are
+    /// never turned into `Value`s (see `DirectPlan`).
     public func validateRecords(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        guard format == .jsonLines else {
+        switch format {
+        case .jsonLines:
+            try validateJSONLines(inFile: path, options: options, jobs: jobs, body)
+        case .json:
+            if try validateArrayElements(inFile: path, options: options, jobs: jobs, body) { return }
+            fallthrough
+        case .yaml:
             try DataReader.forEachBatch(inFile: path, format: format) { records in
                 let reports = Parallel.map(records, jobs: jobs) { record in
                     (try? record.content.get()).map { validate($0, options: options) }
                 }
                 for (record, report) in zip(records, reports) { body(record, report) }
             }
-            return
         }
-        // Issues made by the direct path, kept across blocks; a range of lines borrows one cache, so
-        // nothing mutable is shared between threads.
-        let caches = BorrowPool<[DirectPlan.Failure: ValidationError]> { [:] }
-        @Sendable func outcomes(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> [LineOutcome] {
-            Parallel.mapRanges(count: lines.count, jobs: jobs) { range, outcomes in
-                caches.borrow { cache in
-                    block.withUnsafeBufferPointer { bytes in
-                        for (slot, index) in range.enumerated() {
-                            (outcomes.baseAddress! + slot).initialize(
-                                to: check(lines[index], in: bytes, block: block, name: path, options: options, cache: &cache))
-                        }
+    }
+
+    private typealias IssueCaches = BorrowPool<[DirectPlan.Failure: ValidationError]>
+
+    /// What checking one record's JSON gave: no issue, issues found by the direct path (the record
+    /// stays unparsed), the record parsed and validated, or bytes that are not well-formed.
+    private enum Outcome: Sendable {
+        case valid
+        case settled(ValidationReport)
+        case parsed(Value, ValidationReport)
+        case malformed
+    }
+
+    /// Checks the JSON record in `json`: by the direct path when it can, else parsed (as a value nested
+    /// `depth` levels down in its document) and validated.
+    private func check(
+        _ json: UnsafeBufferPointer<UInt8>, depth: Int, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
+    ) -> Outcome {
+        if let report = directReport(json, options: options, cache: &cache) {
+            return report.issues.isEmpty ? .valid : .settled(report)
+        }
+        guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }
+        return .parsed(value, validate(value, options: options))
+    }
+
+    /// The outcomes of the records at `ranges` of `text`, checked on up to `jobs` threads.
+    private func outcomes(
+        of ranges: [Range<Int>], in text: [UInt8], depth: Int, options: ValidationOptions, jobs: Int, caches: IssueCaches
+    ) -> [Outcome] {
+        Parallel.mapRanges(count: ranges.count, jobs: jobs) { range, outcomes in
+            // A range of records borrows one cache, so nothing mutable is shared between threads.
+            caches.borrow { cache in
+                text.withUnsafeBufferPointer { bytes in
+                    for (slot, index) in range.enumerated() {
+                        let json = UnsafeBufferPointer(rebasing: bytes[ranges[index]])
+                        (outcomes.baseAddress! + slot).initialize(to: check(json, depth: depth, options: options, cache: &cache))
                     }
                 }
             }
         }
-        func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: [LineOutcome]) {
+    }
+
+    private func validateJSONLines(
+        inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
+    ) throws(DataFileError) {
+        let caches = IssueCaches { [:] }
+        @Sendable func check(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> [Outcome] {
+            outcomes(of: lines.map(\.range), in: block, depth: 0, options: options, jobs: jobs, caches: caches)
+        }
+        func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: [Outcome]) {
             for (line, outcome) in zip(lines, outcomes) {
                 switch outcome {
                 case .valid:
                     body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
-                case .checked(let record, let report):
-                    body(record, report)
+                case .settled(let report):
+                    body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: true), report)
+                case .parsed(let value, let report):
+                    body(line.record(in: block, name: path, value: value), report)
+                case .malformed:
+                    // Parsed again, for the exact message and position.
+                    let record = line.record(in: block, name: path)
+                    body(record, (try? record.content.get()).map { validate($0, options: options) })
                 }
             }
         }
         guard jobs > 1 else {
-            try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in handOn(block, lines, outcomes(block, lines)) }
+            try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in handOn(block, lines, check(block, lines)) }
             return
         }
         // With more than one job, a block is checked in the background while the previous one is handed on.
-        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Pending<[LineOutcome]>)?
+        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Pending<[Outcome]>)?
         try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in
-            let checked = Pending { outcomes(block, lines) }
+            let checked = Pending { check(block, lines) }
             if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
             previous = (block, lines, checked)
         }
         if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
     }
 
-    /// What checking one JSON Lines line gave: no issue (the record is made only when handed on), or a
-    /// record with its report.
-    private enum LineOutcome: Sendable {
-        case valid
-        case checked(DataRecord, ValidationReport?)
-    }
-
-    private func check(
-        _ line: DataReader.JSONLine, in bytes: UnsafeBufferPointer<UInt8>, block: [UInt8], name: String, options: ValidationOptions,
-        cache: inout [DirectPlan.Failure: ValidationError]
-    ) -> LineOutcome {
-        if let report = directReport(UnsafeBufferPointer(rebasing: bytes[line.range]), options: options, cache: &cache) {
-            guard !report.issues.isEmpty else { return .valid }
-            return .checked(DataRecord(unparsedLine: line, in: block, name: name, withDocument: true), report)
+    /// Checks the elements of a JSON file whose top level is an array, apart and in parallel; false
+    /// (with nothing handed on) when the file is not such an array or is not well-formed, for the
+    /// whole-document reader to read or report.
+    private func validateArrayElements(
+        inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
+    ) throws(DataFileError) -> Bool {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            throw .unreadable(error.reason)
         }
-        let record = line.record(in: block, name: name)
-        return .checked(record, (try? record.content.get()).map { validate($0, options: options) })
+        guard let elements = bytes.withUnsafeBufferPointer(JSONArrayElements.split) else { return false }
+        let outcomes = outcomes(of: elements.map(\.range), in: bytes, depth: 1, options: options, jobs: jobs, caches: IssueCaches { [:] })
+        // Nothing is handed on unless the whole document is well-formed.
+        guard !outcomes.contains(where: { if case .malformed = $0 { true } else { false } }) else { return false }
+        let document = DataDocument(name: path, bytes: bytes)
+        for (number, (element, outcome)) in zip(elements, outcomes).enumerated() {
+            switch outcome {
+            case .valid:
+                body(DataRecord(index: number + 1, unparsedElement: element, of: document), ValidationReport(issues: []))
+            case .settled(let report):
+                body(DataRecord(index: number + 1, unparsedElement: element, of: document), report)
+            case .parsed(let value, let report):
+                body(DataRecord(index: number + 1, position: element.position, content: .success(value), document: document,
+                                anchor: .json(element.range.lowerBound)), report)
+            case .malformed:
+                return false
+            }
+        }
+        return true
     }
 }

@@ -116,9 +116,10 @@ struct DirectScanner: ~Copyable {
     private mutating func scanPlainString() -> Range<Int>? {
         offset += 1
         let start = offset
-        let base = UnsafeRawPointer(bytes.baseAddress!)
         while offset + 8 <= bytes.count {
-            let special = Self.specialBytes(in: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let word = ByteWord.load(bytes, at: offset)
+            let special = ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word) | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+                | ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word)
             if special == 0 {
                 offset += 8
                 continue
@@ -136,21 +137,6 @@ struct DirectScanner: ~Copyable {
             offset += 1
         }
         return nil
-    }
-
-    /// The high bit of each byte of `word` (read little-endian) that ends or spoils a plain string: a
-    /// quote, a backslash, a control byte, or a byte from 0x7F. Bits above the lowest set one may be
-    /// spurious; the lowest is exact.
-    @inline(__always)
-    private static func specialBytes(in word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        let quotes = zeroBytes(word ^ (ones &* 0x22))
-        let backslashes = zeroBytes(word ^ (ones &* 0x5C))
-        let controls = (word &- ones &* 0x20) & ~word & highs
-        let high = (word | ((word & ~highs) &+ ones)) & highs
-        return quotes | backslashes | controls | high
     }
 
     private mutating func skipLiteral(_ literal: StaticString) -> Bool {

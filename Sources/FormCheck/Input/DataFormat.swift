@@ -32,18 +32,21 @@ public struct DataRecord: Sendable {
     public let position: SourcePosition
     /// The record, or the parse error that replaced it (a malformed JSON Lines line).
     public var content: Result<Value, DataParseError> {
-        // A line the direct path settled is parsed only if somebody asks for its value.
-        parsed ?? DataReader.parseJSONLine(document!.bytes, lineNumber: position.line, index: index, name: document!.name).content
+        if let parsed { return parsed }
+        // A record the direct path settled is parsed only if somebody asks for its value; it is well-formed.
+        let json = unparsed!
+        return .success(json.text.withUnsafeBufferPointer { JSONReader.parseValue(UnsafeBufferPointer(rebasing: $0[json.range]), depth: 0) } ?? .null)
     }
     /// The text the record was read from.
     public var document: DataDocument? {
-        storedDocument ?? unparsedLine.map { DataDocument(name: $0.name, bytes: Array($0.block[$0.range]), firstLine: position.line) }
+        storedDocument ?? unparsed.map { DataDocument(name: $0.name, bytes: Array($0.text[$0.range]), firstLine: position.line) }
     }
     let anchor: Anchor?
     private let parsed: Result<Value, DataParseError>?
     private let storedDocument: DataDocument?
-    /// A JSON Lines line the direct path settled with no issue, kept as a range of the block it was read in.
-    private let unparsedLine: (block: [UInt8], range: Range<Int>, name: String)?
+    /// A record that has not been parsed: where its JSON lies (such as a range of the block of JSON
+    /// Lines it was read in).
+    private let unparsed: (text: [UInt8], range: Range<Int>, name: String)?
 
     init(index: Int, position: SourcePosition, content: Result<Value, DataParseError>, document: DataDocument? = nil,
          anchor: Anchor? = nil) {
@@ -52,7 +55,7 @@ public struct DataRecord: Sendable {
         self.parsed = content
         self.storedDocument = document
         self.anchor = anchor
-        self.unparsedLine = nil
+        self.unparsed = nil
     }
 
     /// A well-formed JSON Lines record that has not been parsed: its line as a document of its own, or
@@ -63,12 +66,23 @@ public struct DataRecord: Sendable {
         self.parsed = nil
         self.anchor = .json(0)
         if withDocument {
-            self.storedDocument = DataDocument(name: name, bytes: Array(block[line.range]), firstLine: line.number)
-            self.unparsedLine = nil
+            let document = DataDocument(name: name, bytes: Array(block[line.range]), firstLine: line.number)
+            self.storedDocument = document
+            self.unparsed = (document.bytes, 0..<document.bytes.count, name)
         } else {
             self.storedDocument = nil
-            self.unparsedLine = (block, line.range, name)
+            self.unparsed = (block, line.range, name)
         }
+    }
+
+    /// A well-formed element of a top-level JSON array that has not been parsed.
+    init(index: Int, unparsedElement element: JSONArrayElements.Element, of document: DataDocument) {
+        self.index = index
+        self.position = element.position
+        self.parsed = nil
+        self.anchor = .json(element.range.lowerBound)
+        self.storedDocument = document
+        self.unparsed = (document.bytes, element.range, document.name)
     }
 
     /// The record's member `key` as a record of its own, so positions are found inside it.

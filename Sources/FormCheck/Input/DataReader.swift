@@ -80,6 +80,11 @@ public enum DataReader {
         func record(in block: [UInt8], name: String) -> DataRecord {
             DataReader.parseJSONLine(Array(block[range]), lineNumber: number, index: index, name: name)
         }
+
+        /// The line's record, already parsed as `value`.
+        func record(in block: [UInt8], name: String, value: Value) -> DataRecord {
+            DataReader.lineRecord(value, bytes: Array(block[range]), lineNumber: number, index: index, name: name)
+        }
     }
 
     /// Calls `body` with the whole lines of a JSON Lines file, a block of about a megabyte at a time,
@@ -239,14 +244,20 @@ public enum DataReader {
     static func parseJSONLine(_ bytes: [UInt8], lineNumber: Int, index: Int, name: String) -> DataRecord {
         let start = SourcePosition(line: lineNumber, column: 1)
         do {
-            let value = try JSONReader.parse(bytes)
-            return DataRecord(index: index, position: start, content: .success(value),
-                              document: DataDocument(name: name, bytes: bytes, firstLine: lineNumber), anchor: .json(0))
+            return lineRecord(try JSONReader.parse(bytes), bytes: bytes, lineNumber: lineNumber, index: index, name: name)
         } catch {
             let position = SourcePosition(line: lineNumber, column: error.position.column)
             return DataRecord(index: index, position: start,
                               content: .failure(DataParseError(message: error.message, position: position).describing("malformed JSON")))
         }
+    }
+}
+
+extension DataReader {
+    /// The record of a JSON Lines line parsed as `value`.
+    static func lineRecord(_ value: Value, bytes: [UInt8], lineNumber: Int, index: Int, name: String) -> DataRecord {
+        DataRecord(index: index, position: SourcePosition(line: lineNumber, column: 1), content: .success(value),
+                   document: DataDocument(name: name, bytes: bytes, firstLine: lineNumber), anchor: .json(0))
     }
 }
 

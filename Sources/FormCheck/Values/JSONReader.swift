@@ -24,6 +24,17 @@ struct JSONReader: ~Copyable {
         try parseRecords(bytes, splittingTopLevelArray: false)[0].value
     }
 
+    /// Parses one value read apart from its document, such as an element of a top-level array (see
+    /// `JSONArrayElements`), nested `depth` levels down as it is there; nil when it is not well-formed.
+    static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) -> Value? {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        guard let value = try? reader.readValue(depth: depth) else { return .none }
+        reader.skipWhitespace()
+        // `.none`, not `nil`: `Value` is itself expressible by `nil`.
+        return reader.offset == bytes.count ? value : .none
+    }
+
     /// Parses one JSON document; a top-level array yields one record per element, each with its
     /// starting byte offset, and anything else yields a single record.
     static func parseRecords(

@@ -1,0 +1,38 @@
+/// Eight bytes read as one little-endian word and tested all at once, for the scanners' inner loops.
+///
+/// The tests mark the high bit of each matching byte. Bits above the lowest marked byte may be
+/// spurious (a borrow carries into the next byte), so callers use only the lowest:
+/// `trailingZeroBitCount / 8` is the index of the first match.
+enum ByteWord {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Bytes equal to `byte`.
+    @inline(__always)
+    static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference & highs
+    }
+
+    /// Bytes below `limit`, which must be at most 0x80.
+    @inline(__always)
+    static func bytes(below limit: UInt8, in word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    /// Bytes from 0x7F up: DEL and everything outside ASCII.
+    @inline(__always)
+    static func bytesFromDelete(in word: UInt64) -> UInt64 {
+        (word | ((word & ~highs) &+ ones)) & highs
+    }
+
+    /// How many of the eight bytes start a UTF-8 sequence (are not continuation bytes `10xxxxxx`).
+    @inline(__always)
+    static func leadingByteCount(in word: UInt64) -> Int {
+        8 - (word & ~(word << 1) & highs).nonzeroBitCount
+    }
+}
