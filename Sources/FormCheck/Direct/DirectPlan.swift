@@ -52,15 +52,29 @@ final class DirectPlan: @unchecked Sendable {
         }
     }
 
-    /// A `DirectCheck` lowered to plain values.
+    /// A range of one of the plan's buffers, in half the space of a `Range<Int>`.
+    struct Span {
+        let start: Int32
+        let end: Int32
+
+        init(_ range: Range<Int>) {
+            (start, end) = (Int32(range.lowerBound), Int32(range.upperBound))
+        }
+
+        var range: Range<Int> { Int(start)..<Int(end) }
+    }
+
+    /// A `DirectCheck` lowered to plain values, each case within 16 bytes so that an operation is read
+    /// in few loads.
     enum Operation {
         case present
         case isTrue
         case length(min: Int, max: Int)
-        case pattern(atoms: Range<Int>, anchoredStart: Bool, anchoredEnd: Bool, mustMatch: Bool)
+        case pattern(atoms: Span, anchoredStart: Bool, anchoredEnd: Bool, mustMatch: Bool)
         case order(limit: NumericLiteral, allowed: UInt8)
-        /// `strings` indexes `choiceStrings`, `numbers` indexes `choiceNumbers`.
-        case choices(strings: Range<Int>, numbers: Range<Int>, mustBeIn: Bool)
+        /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
+        case oneOf(strings: Span, numbers: Span)
+        case noneOf(strings: Span, numbers: Span)
         case equality(node: Int, mustEqual: Bool)
     }
 
@@ -144,6 +158,7 @@ final class DirectPlan: @unchecked Sendable {
     /// The layout's first member, where a record's reading starts its guesses.
     func firstMember(of layout: Int) -> Int { layouts[layout].members.lowerBound }
 
+    @inline(__always)
     private func text(_ range: Range<Int>, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         range.count == bytes.count && RawValue.bytesEqual(text.baseAddress! + range.lowerBound, bytes.baseAddress, count: bytes.count)
     }
@@ -190,6 +205,7 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     /// Whether `value` passes the operation, or nil when the bytes cannot tell.
+    @inline(__always)
     private func run(
         _ operation: Operation, on value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
     ) -> Bool? {
@@ -202,10 +218,10 @@ final class DirectPlan: @unchecked Sendable {
             guard value.kind == .string else { return true }
             guard value.isPlain else { return nil }
             return value.end - value.start >= min && value.end - value.start <= max
-        case .pattern(let range, let anchoredStart, let anchoredEnd, let mustMatch):
+        case .pattern(let span, let anchoredStart, let anchoredEnd, let mustMatch):
             guard value.kind == .string else { return true }
             guard value.isPlain else { return nil }
-            let matches = ASCIIPattern.matches(value.bytes(in: bytes), atoms: UnsafeBufferPointer(rebasing: atoms[range]),
+            let matches = ASCIIPattern.matches(value.bytes(in: bytes), atoms: UnsafeBufferPointer(rebasing: atoms[span.range]),
                                                anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
             return matches == mustMatch
         case .order(let limit, let allowed):
@@ -219,26 +235,33 @@ final class DirectPlan: @unchecked Sendable {
                 order = number < bound ? -1 : (number == bound ? 0 : 1)
             }
             return allowed & (1 << UInt8(order + 1)) != 0
-        case .choices(let strings, let numbers, let mustBeIn):
-            if value.kind == .string {
-                guard value.isPlain else { return nil }
-                let candidate = value.bytes(in: bytes)
-                let found = strings.contains { text(choiceStrings[$0], equals: candidate) }
-                return found == mustBeIn
-            }
-            switch value.kind {
-            case .missing, .object, .array: return nil
-            case .null, .true, .false, .string: return !mustBeIn
-            case .integer, .number:
-                // As `Value`'s equality: whole numbers compared as such, any other pair as doubles.
-                let found = numbers.contains { index in
-                    if value.kind == .integer, case .integer(let choice) = choiceNumbers[index] { return value.integer == choice }
-                    return value.doubleValue == choiceNumbers[index].doubleValue
-                }
-                return found == mustBeIn
-            }
+        case .oneOf(let strings, let numbers):
+            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: bytes)
+        case .noneOf(let strings, let numbers):
+            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: bytes).map { !$0 }
         case .equality(let node, let mustEqual):
             return value.certainlyEquals(values[node], in: bytes).map { $0 == mustEqual }
+        }
+    }
+
+    /// Whether `value` is one of the choices, or nil when the bytes cannot tell.
+    @inline(__always)
+    private func isChoice(_ value: RawValue, strings: Range<Int>, numbers: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        switch value.kind {
+        case .string:
+            guard value.isPlain else { return nil }
+            let candidate = value.bytes(in: bytes)
+            return strings.contains { text(choiceStrings[$0], equals: candidate) }
+        case .missing, .object, .array:
+            return nil
+        case .null, .true, .false:
+            return false
+        case .integer, .number:
+            // As `Value`'s equality: whole numbers compared as such, any other pair as doubles.
+            return numbers.contains { index in
+                if value.kind == .integer, case .integer(let choice) = choiceNumbers[index] { return value.integer == choice }
+                return value.doubleValue == choiceNumbers[index].doubleValue
+            }
         }
     }
 
@@ -313,7 +336,7 @@ final class DirectPlan: @unchecked Sendable {
             case .pattern(let pattern, let mustMatch):
                 let start = atoms.count
                 atoms += pattern.atoms
-                return .pattern(atoms: start..<atoms.count, anchoredStart: pattern.anchoredStart, anchoredEnd: pattern.anchoredEnd,
+                return .pattern(atoms: Span(start..<atoms.count), anchoredStart: pattern.anchoredStart, anchoredEnd: pattern.anchoredEnd,
                                 mustMatch: mustMatch)
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
@@ -322,7 +345,8 @@ final class DirectPlan: @unchecked Sendable {
                 for string in strings { choiceStrings.append(store(string)) }
                 let firstNumber = choiceNumbers.count
                 choiceNumbers += numbers.map(Self.literal)
-                return .choices(strings: firstString..<choiceStrings.count, numbers: firstNumber..<choiceNumbers.count, mustBeIn: mustBeIn)
+                let (strings, numbers) = (Span(firstString..<choiceStrings.count), Span(firstNumber..<choiceNumbers.count))
+                return mustBeIn ? .oneOf(strings: strings, numbers: numbers) : .noneOf(strings: strings, numbers: numbers)
             case .equality(let node, let mustEqual):
                 equalityTargets.append(node)
                 return .equality(node: node, mustEqual: mustEqual)

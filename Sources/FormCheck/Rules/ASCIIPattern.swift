@@ -10,8 +10,10 @@ struct ASCIIPattern: Sendable {
         var min: Int
         var max: Int
 
+        @inline(__always)
         func accepts(_ byte: UInt8) -> Bool {
-            byte < 64 ? low & (1 << UInt64(byte)) != 0 : (byte < 128 && high & (1 << UInt64(byte - 64)) != 0)
+            // Callers pass ASCII only (below 128): bit 6 picks the word, the low six bits the member.
+            (byte & 64 == 0 ? low : high) & (1 << UInt64(byte & 63)) != 0
         }
 
         func isDisjoint(from other: Atom) -> Bool {
@@ -83,7 +85,7 @@ struct ASCIIPattern: Sendable {
             // The commonest shapes, without backtracking: `^[a-z0-9_]+$` (every character in the class)
             // and `[A-Z]` (a long enough run of them somewhere).
             let atom = atoms[0]
-            if anchoredStart, anchoredEnd { return text.count >= atom.min && text.count <= atom.max && text.allSatisfy(atom.accepts) }
+            if anchoredStart, anchoredEnd { return text.count >= atom.min && text.count <= atom.max && text.allSatisfy { atom.accepts($0) } }
             if !anchoredStart, !anchoredEnd { return atom.min == 0 || atom.hasRun(of: atom.min, in: text) }
         }
         func match(atom index: Int, at position: Int) -> Bool {

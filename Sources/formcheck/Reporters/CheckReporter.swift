@@ -13,8 +13,8 @@ struct CheckSummary {
 
     mutating func count(_ report: ValidationReport) {
         records += 1
-        if report.isValid { valid += 1 } else { invalid += 1 }
-        let errorCount = report.errors.count
+        let errorCount = report.issues.count { $0.severity == .error }
+        if errorCount == 0 { valid += 1 } else { invalid += 1 }
         errors += errorCount
         warnings += report.issues.count - errorCount
     }
