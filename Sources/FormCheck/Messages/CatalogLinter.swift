@@ -87,7 +87,7 @@ public enum CatalogLinter {
 
     /// The parameters a built-in rule's failure carries, read from its English message.
     private static func placeholders(of rule: String) -> [String] {
-        (MessageCatalogs.builtIn["en"]?.messages[rule]?.format?.argumentNames ?? []) + (rule == "strength" ? ["score", "unmet"] : [])
+        (MessageCatalogs.builtIn("en")?.messages[rule]?.format?.argumentNames ?? []) + (rule == "strength" ? ["score", "unmet"] : [])
     }
 
     private static func checkPlurals(_ parts: [MessageFormat.Part], _ entry: MessageCatalog.Entry, in catalog: MessageCatalog) -> [Diagnostic] {

@@ -37,22 +37,35 @@ public struct MessageCatalogs: Sendable {
     /// The locales of the schema's own catalogs.
     public var locales: [String] { own.keys.sorted() }
 
-    /// The built-in catalogs, read once from the package's resources.
-    static let builtIn: [String: MessageCatalog] = {
-        let files: [(String, [UInt8])] = [
-            ("en", PackageResources.en_yaml), ("fr", PackageResources.fr_yaml), ("de", PackageResources.de_yaml),
-            ("es", PackageResources.es_yaml), ("pt-BR", PackageResources.pt_BR_yaml), ("ja", PackageResources.ja_yaml),
-            ("ru", PackageResources.ru_yaml), ("ar", PackageResources.ar_yaml),
-        ]
-        var catalogs: [String: MessageCatalog] = [:]
-        for (locale, bytes) in files {
-            catalogs[locale] = try? MessageCatalog(bytes: bytes, file: "<built-in \(locale).yaml>", locale: locale)
-        }
-        return catalogs
-    }()
+    /// The built-in catalog files, by locale.
+    private static let builtInFiles: [String: [UInt8]] = [
+        "en": PackageResources.en_yaml, "fr": PackageResources.fr_yaml, "de": PackageResources.de_yaml,
+        "es": PackageResources.es_yaml, "pt-BR": PackageResources.pt_BR_yaml, "ja": PackageResources.ja_yaml,
+        "ru": PackageResources.ru_yaml, "ar": PackageResources.ar_yaml,
+    ]
 
     /// The locales with built-in messages.
-    public static var builtInLocales: [String] { builtIn.keys.sorted() }
+    public static var builtInLocales: [String] { builtInFiles.keys.sorted() }
+
+    /// The built-in catalogs read so far: each is read when first needed, so a run in one language
+    /// does not pay for the others.
+    private static let loadedBuiltIns = LoadedCatalogs()
+
+    private final class LoadedCatalogs: @unchecked Sendable {
+        private let lock = NSLockLike()
+        private var catalogs: [String: MessageCatalog] = [:]
+
+        func catalog(_ locale: String) -> MessageCatalog? {
+            lock.withLock {
+                if let catalog = catalogs[locale] { return catalog }
+                guard let bytes = MessageCatalogs.builtInFiles[locale],
+                    let catalog = try? MessageCatalog(bytes: bytes, file: "<built-in \(locale).yaml>", locale: locale)
+                else { return nil }
+                catalogs[locale] = catalog
+                return catalog
+            }
+        }
+    }
 
     /// The order in which catalogs are searched for `locale`: it and its parents, the source locale and
     /// its parents, then English.
@@ -92,7 +105,8 @@ public struct MessageCatalogs: Sendable {
 
     /// The built-in catalog of a locale, or of a regional variant of its language (`pt` → `pt-BR`).
     static func builtIn(_ locale: String) -> MessageCatalog? {
-        builtIn[locale] ?? builtIn.first { $0.key.hasPrefix(locale + "-") }?.value
+        let name = builtInFiles[locale] != nil ? locale : builtInLocales.first { $0.hasPrefix(locale + "-") }
+        return name.flatMap(loadedBuiltIns.catalog)
     }
 
     /// The first message found for any of `keys` (in that order), each searched in `searchOrder`.
