@@ -68,6 +68,21 @@ import Testing
         #expect(typed.issues.map { "\($0.path) \($0.code) \($0.parameters)" } == [#"name type ["expected": FormCheck.MessageArgument.string("string")]"#])
     }
 
+    @Test func membersInAnyOrderAndKeysThatOnlyLookLikeDeclaredOnes() throws {
+        // Keys are compared in place against the member the schema's order expects next; any other
+        // order, and keys that merely start like a declared one, must read the same.
+        let reversed = try #require(try directReport(Self.record(Self.members.reversed())))
+        #expect(reversed.issues.isEmpty)
+        let rotated = try #require(try directReport(Self.record(Array(Self.members[4...] + Self.members[..<4])), collectAll: true))
+        #expect(rotated.issues.isEmpty)
+        let lookalikes = Self.members.flatMap { [("\($0.0)x", "1"), (String($0.0.dropLast()), "1"), $0] }
+        #expect(try #require(try directReport(Self.record(lookalikes))).issues.isEmpty)
+        let missingFirst = try #require(try directReport(Self.record(Array(Self.members.dropFirst())), collectAll: true))
+        #expect(missingFirst.issues.map { "\($0.path) \($0.code)" } == ["name required"])
+        // A key written with an escape is the same key, which only the full reader decodes.
+        #expect(try directReport(Self.record([(#"na\u006De"#, #""Ada""#)] + Self.members.dropFirst())) == nil)
+    }
+
     @Test func everySingleAndPairedMutationAgreesWithTheFullValidator() throws {
         let values: [String?] = [
             nil, "null", #""""#, #""   ""#, #"" x ""#, "0", "-1", "17", "18", "120", "121", "12.5", "2.0", "1e2", "-0", "true", "false",

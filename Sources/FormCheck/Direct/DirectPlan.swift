@@ -145,12 +145,23 @@ final class DirectPlan: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The index of the layout's member whose key is `key`, if any. The member at `hint` is tried
-    /// first: records mostly list their members in the schema's order.
-    func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
-        let range = layouts[layout].members
-        if range.contains(hint), text(members[hint].key, equals: key) { return hint }
-        return range.first { text(members[$0].key, equals: key) }
+    /// The index of the layout's member whose key is `key`, if any.
+    func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>) -> Int? {
+        layouts[layout].members.first { text(members[$0].key, equals: key) }
+    }
+
+    /// The length of the quoted key at `offset` of `bytes` (which holds a `"`) when it is the key of the
+    /// layout's member at `index`, else nil. Records mostly list their members in the schema's order, so
+    /// the reader tries the next member this way before scanning the key.
+    @inline(__always)
+    func quotedKeyLength(of index: Int, in layout: Int, at offset: Int, of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard index < layouts[layout].members.upperBound else { return nil }
+        let key = members[index].key
+        let closing = offset + 1 + key.count
+        guard closing < bytes.count, bytes[closing] == UInt8(ascii: "\""),
+            RawValue.bytesEqual(text.baseAddress! + key.lowerBound, bytes.baseAddress! + offset + 1, count: key.count)
+        else { return nil }
+        return key.count + 2
     }
 
     func member(at index: Int) -> Member { members[index] }
@@ -188,7 +199,7 @@ final class DirectPlan: @unchecked Sendable {
             guard rule.runsOnEmpty || !isEmpty else { continue }
             var passes = true
             for operation in rule.operations {
-                guard let result = run(operations[operation], on: value, values: values, bytes: bytes) else { return false }
+                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return false }
                 passes = passes && result
             }
             if !passes {
@@ -204,14 +215,15 @@ final class DirectPlan: @unchecked Sendable {
         return true
     }
 
-    /// Whether `value` passes the operation, or nil when the bytes cannot tell.
+    /// Whether `value` (empty in the form sense when `isEmpty`) passes the operation, or nil when the
+    /// bytes cannot tell.
     @inline(__always)
     private func run(
-        _ operation: Operation, on value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+        _ operation: Operation, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
     ) -> Bool? {
         switch operation {
         case .present:
-            return value.isEmptyFormValue(in: bytes).map { !$0 }
+            return !isEmpty
         case .isTrue:
             return value.kind == .true
         case .length(let min, let max):

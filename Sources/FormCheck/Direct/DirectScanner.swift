@@ -44,12 +44,21 @@ struct DirectScanner: ~Copyable {
         }
         var expected = plan.firstMember(of: layout)
         while true {
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), let key = scanPlainString() else { return false }
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return false }
+            let found: Int?
+            if let length = plan.quotedKeyLength(of: expected, in: layout, at: offset, of: bytes) {
+                // The member the schema's order expects: its key is compared in place, not scanned.
+                offset += length
+                found = expected
+            } else {
+                guard let key = scanPlainString() else { return false }
+                found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]))
+            }
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
             offset += 1
             skipWhitespace()
-            if let index = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]), hint: expected) {
+            if let index = found {
                 expected = index + 1
                 let member = plan.member(at: index)
                 // A repeated member replaces the first one, nested values included: left to the full reader.

@@ -36,6 +36,7 @@ struct RawValue {
 
     /// Whether the value is missing or empty in the form sense (see `Value.isEmptyFormValue`), or nil
     /// when only the decoded text could tell.
+    @inline(__always)
     func isEmptyFormValue(in text: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch kind {
         case .missing, .null: return true
@@ -70,6 +71,7 @@ struct RawValue {
     }
 
     /// `FieldType.accepts` for a value read in place.
+    @inline(__always)
     func hasType(_ type: FieldType) -> Bool {
         switch (type, kind) {
         case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.boolean, .true), (.boolean, .false),
