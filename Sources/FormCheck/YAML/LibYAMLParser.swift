@@ -67,9 +67,35 @@ enum LibYAMLParser {
 
 /// Assembles nodes from events with an explicit stack, so deep documents cannot overflow the call stack.
 private struct TreeBuilder {
-    private enum Frame {
-        case sequence(items: [YAMLNode], position: SourcePosition, anchor: String?, size: Int)
-        case mapping(pairs: [YAMLPair], pendingKey: YAMLNode?, position: SourcePosition, anchor: String?, size: Int)
+    /// A collection being read. It is changed in place on the stack, so adding to it never copies it.
+    private struct Frame {
+        enum Kind {
+            case sequence(items: [YAMLNode])
+            case mapping(pairs: [YAMLPair], pendingKey: YAMLNode?)
+        }
+
+        var kind: Kind
+        let position: SourcePosition
+        let anchor: String?
+        /// The nodes it holds, aliases expanded, itself included.
+        var size = 1
+
+        /// Adds a node: an item, a key, or the value of the pending key. The array is taken out of
+        /// `kind` (a placeholder stands in meanwhile) so that it is the only reference and grows in place.
+        mutating func add(_ node: YAMLNode) {
+            switch kind {
+            case .sequence(var items):
+                kind = .sequence(items: [])
+                items.append(node)
+                kind = .sequence(items: items)
+            case .mapping(var pairs, let pendingKey?):
+                kind = .sequence(items: [])
+                pairs.append(YAMLPair(key: pendingKey, value: node))
+                kind = .mapping(pairs: pairs, pendingKey: nil)
+            case .mapping(let pairs, nil):
+                kind = .mapping(pairs: pairs, pendingKey: node)
+            }
+        }
     }
 
     private(set) var documents: [YAMLNode] = []
@@ -104,18 +130,17 @@ private struct TreeBuilder {
             node.end = end
             try add(node, size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
-            try push(.sequence(items: [], position: position,
-                               anchor: LibYAMLParser.string(event.data.sequence_start.anchor), size: 1), at: position)
+            try push(Frame(kind: .sequence(items: []), position: position, anchor: LibYAMLParser.string(event.data.sequence_start.anchor)))
         case YAML_MAPPING_START_EVENT:
-            try push(.mapping(pairs: [], pendingKey: nil, position: position,
-                              anchor: LibYAMLParser.string(event.data.mapping_start.anchor), size: 1), at: position)
+            try push(Frame(kind: .mapping(pairs: [], pendingKey: nil), position: position,
+                           anchor: LibYAMLParser.string(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { break }
-            switch frame {
-            case .sequence(let items, let start, let anchor, let size):
-                try add(YAMLNode(kind: .sequence(items), position: start, end: end), size: size, anchor: anchor)
-            case .mapping(let pairs, _, let start, let anchor, let size):
-                try add(YAMLNode(kind: .mapping(pairs), position: start, end: end), size: size, anchor: anchor)
+            switch frame.kind {
+            case .sequence(let items):
+                try add(YAMLNode(kind: .sequence(items), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
+            case .mapping(let pairs, _):
+                try add(YAMLNode(kind: .mapping(pairs), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
             }
         default:
             break
@@ -123,10 +148,10 @@ private struct TreeBuilder {
         return false
     }
 
-    private mutating func push(_ frame: Frame, at position: SourcePosition) throws(YAMLParseError) {
+    private mutating func push(_ frame: Frame) throws(YAMLParseError) {
         guard stack.count < LibYAMLParser.maximumDepth else {
             throw YAMLParseError(
-                problem: "nesting is deeper than \(LibYAMLParser.maximumDepth) levels", position: position)
+                problem: "nesting is deeper than \(LibYAMLParser.maximumDepth) levels", position: frame.position)
         }
         stack.append(frame)
     }
@@ -139,21 +164,11 @@ private struct TreeBuilder {
                 position: node.position)
         }
         if let anchor { anchors[anchor] = (node, size) }
-        guard let top = stack.popLast() else {
+        guard !stack.isEmpty else {
             documents.append(node)
             return
         }
-        switch top {
-        case .sequence(var items, let position, let anchor, let total):
-            items.append(node)
-            stack.append(.sequence(items: items, position: position, anchor: anchor, size: total + size))
-        case .mapping(var pairs, let pendingKey, let position, let anchor, let total):
-            if let key = pendingKey {
-                pairs.append(YAMLPair(key: key, value: node))
-                stack.append(.mapping(pairs: pairs, pendingKey: nil, position: position, anchor: anchor, size: total + size))
-            } else {
-                stack.append(.mapping(pairs: pairs, pendingKey: node, position: position, anchor: anchor, size: total + size))
-            }
-        }
+        stack[stack.count - 1].size += size
+        stack[stack.count - 1].add(node)
     }
 }
