@@ -8,11 +8,12 @@ import Testing
         "^[a-z0-9_]+$", "^[0-9]{5}$", "[A-Z]", "[a-z]", "[0-9]", "^[A-Za-z' -]+$",
         #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#, #"^\d{3}-\d{4}$"#, "a{2,3}", "^a*$", "[-a]", "[a-]x",
         "x?y+", "^ab?c$", "^[0-9]{5}(-[0-9]{4})?$", "^[A-Z0-9]{6,12}$", "admin", #"\."#, "^$", "b{0,2}c",
+        #"^[\p{L} '-]+$"#, #"\w+"#, #"^\w+\s\w+$"#, #"\p{Lu}\p{Ll}"#, #"^\p{N}+$"#, #"[\p{Nd}_]{2}"#, #"\s"#,
     ]
 
     @Test func agreesWithICUOnEveryInput() throws {
         var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("aAbBcxyz019_-. @'%+$^")
+        let alphabet = Array("aAbBcxyz019_-. @'%+$^!~`[]{}")
         var inputs = ["", "a", "aa", "aaa", "abc", "ac", "12345", "1234", "123456", "12345-6789", "ada@example.com", "a@b.c",
                       "x@localhost", "@example.com", "Ab1", "UPPER", "lower", "Mixed Case", "O'Brien-Smith", "R2D2", "555-0100",
                       "admin", "superadmin", "xyy", "yyy", "x", "ABC123", "abc.def", "bbc", "c", "-", "a-x"]
@@ -38,10 +39,22 @@ import Testing
     }
 
     @Test func leavesEverythingElseToICU() {
-        for pattern in [#"^[\p{L} '-]+$"#, "^(a|b)$", "[^a]", "a.b", #"\w+"#, "a+?", "(?i)abc", "é"] {
+        for pattern in ["^(a|b)$", "[^a]", "a.b", "a+?", "(?i)abc", "é", #"\p{Greek}"#, #"\S"#, #"\W"#, #"\bx"#, #"\p{L"#] {
             #expect(ASCIIPattern(pattern) == nil, "\(pattern)")
         }
         #expect(ASCIIPattern("^[a-z]+$")?.matches("zoë") == nil)
         #expect(ASCIIPattern("^[a-z]+$")?.matches("ab\n") == nil)
+    }
+
+    /// The ASCII sets of the character-class rules are those of the rules' own predicates.
+    @Test func characterClassRulesHaveTheSameMembersInASCII() {
+        let printable = (UInt8(0x20)...UInt8(0x7E)).map { String(Character(Unicode.Scalar($0))) }
+        for isMember in [CharacterClasses.isUppercase, CharacterClasses.isLowercase, CharacterClasses.isDigit, CharacterClasses.isSymbol] {
+            let pattern = ASCIIPattern.containing(where: isMember)
+            for text in printable + ["", "ab", "aB", "a1", "a!", "  "] {
+                #expect(pattern.matches(text) == text.contains(where: isMember), "\(text)")
+            }
+        }
+        #expect(ASCIIPattern.containing(where: CharacterClasses.isSymbol).matches("a b") == false)
     }
 }

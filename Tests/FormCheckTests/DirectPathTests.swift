@@ -135,6 +135,46 @@ import Testing
                 "\(what)")
     }
 
+    /// E-mail, UUID, character-class rules and patterns with ICU's Unicode classes, restated on ASCII
+    /// bytes, against the full validator on every value of a list of tricky ones.
+    @Test func formatsAndCharacterClassesAgreeWithTheFullValidator() throws {
+        let text = """
+            formcheck: 1
+            form: test
+            fields:
+              email: { type: string, rules: [email] }
+              id: { type: string, rules: [uuid] }
+              upper: { type: string, rules: [containsUppercase] }
+              lower: { type: string, rules: [containsLowercase] }
+              digit: { type: string, rules: [containsDigit] }
+              symbol: { type: string, rules: [containsSymbol] }
+              name: { type: string, rules: [{ pattern: "^[\\\\p{L} '-]+$" }] }
+              word: { type: string, rules: [{ pattern: "^\\\\w+\\\\s\\\\p{Lu}\\\\p{Ll}*$" }] }
+              number: { type: string, rules: [{ notPattern: "\\\\p{N}{3}" }] }
+            """
+        let formats = try compile(text)
+        #expect(formats.directPlan != nil)
+        let values = [
+            #""a@b.co""#, #""a@b""#, #""@b.co""#, #""a@-b.co""#, #""a.b+c@d-e.f""#, #""a@b..co""#, #""a b@c.d""#, #""a@b.c-""#,
+            #""123e4567-e89b-12d3-a456-426614174000""#, #""123E4567-E89B-12D3-A456-42661417400G""#, #""123e4567e89b12d3a456426614174000""#,
+            #""ABC""#, #""abc""#, #""123""#, #""!?""#, #"" ""#, #""a-b""#, #""O'Brien Smith""#, #""x_1 Ab""#, #""x_1  Ab""#, #""12""#,
+            #""a123b""#, #""Zoë""#, "12", "null", "true", #""""#, #""   ""#, #""aA""#,
+        ]
+        let keys = ["email", "id", "upper", "lower", "digit", "symbol", "name", "word", "number"]
+        var settled = 0
+        for key in keys {
+            for value in values {
+                let bytes = Array("{\"\(key)\":\(value)}".utf8)
+                var cache: [DirectPlan.Failure: ValidationError] = [:]
+                let options = ValidationOptions(collectAllErrors: true)
+                guard let direct = bytes.withUnsafeBufferPointer({ formats.directReport($0, options: options, cache: &cache) }) else { continue }
+                settled += 1
+                #expect(direct == formats.validate(try JSONReader.parse(bytes), options: options), "\(key): \(value)")
+            }
+        }
+        #expect(settled > 200)
+    }
+
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {
         let conditional = try compile("""
             formcheck: 1

@@ -161,14 +161,14 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: ["a@b.b", "somebody@example", ".wooly@example.com", "{}@domain.com", "user.name+tag@sub.example.co.uk",
                       "x@a-b.example"])
     func validAddresses(_ address: String) {
-        #expect(TextFormats.isEmail(address))
+        #expect(TextFormats.ByteFormat.email.matches(address))
     }
 
     @Test(arguments: ["invalid:email@example.com", "@somewhere.com", "someone@somewhere.com.", "\"quoted\"@example.com",
                       "somebody@-p.com", "a space@example.com", "someone@", "no-at-sign", "a@b..c", "a@b-.c", "é@example.com",
                       "a@\(String(repeating: "x", count: 64)).com"])
     func invalidAddresses(_ address: String) {
-        #expect(!TextFormats.isEmail(address))
+        #expect(!TextFormats.ByteFormat.email.matches(address))
     }
 
     @Test func emailRuleMessage() throws {

@@ -22,6 +22,8 @@ enum DirectCheck: Sendable {
     case length(min: Int, max: Int)
     /// The pattern matches (or, with `mustMatch` false, does not); other kinds pass.
     case pattern(ASCIIPattern, mustMatch: Bool)
+    /// The text is in the format (tested on its UTF-8 bytes); other kinds pass.
+    case format(TextFormats.ByteFormat)
     /// The value's numeric order against `limit` is allowed: bit 0 for below, 1 for equal, 2 for above.
     case order(limit: Value, allowed: UInt8)
     /// The value is (or is not) one of the listed strings, all ASCII, or of the listed numbers.

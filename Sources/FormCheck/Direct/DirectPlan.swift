@@ -71,6 +71,7 @@ final class DirectPlan: @unchecked Sendable {
         case isTrue
         case length(min: Int, max: Int)
         case pattern(atoms: Span, anchoredStart: Bool, anchoredEnd: Bool, mustMatch: Bool)
+        case format(TextFormats.ByteFormat)
         case order(limit: NumericLiteral, allowed: UInt8)
         /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
         case oneOf(strings: Span, numbers: Span)
@@ -236,6 +237,10 @@ final class DirectPlan: @unchecked Sendable {
             let matches = ASCIIPattern.matches(value.bytes(in: bytes), atoms: UnsafeBufferPointer(rebasing: atoms[span.range]),
                                                anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
             return matches == mustMatch
+        case .format(let format):
+            guard value.kind == .string else { return true }
+            guard value.isPlain else { return nil }
+            return format.matches(value.bytes(in: bytes))
         case .order(let limit, let allowed):
             // As `NumericOrder.compare`: whole numbers compared as such, any other pair as doubles.
             let order: Int
@@ -350,6 +355,7 @@ final class DirectPlan: @unchecked Sendable {
                 atoms += pattern.atoms
                 return .pattern(atoms: Span(start..<atoms.count), anchoredStart: pattern.anchoredStart, anchoredEnd: pattern.anchoredEnd,
                                 mustMatch: mustMatch)
+            case .format(let format): return .format(format)
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
             case .choices(let strings, let numbers, let mustBeIn):

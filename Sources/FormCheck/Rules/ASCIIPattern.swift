@@ -51,7 +51,7 @@ struct ASCIIPattern: Sendable {
                 guard let set = Self.parseClass(&bytes) else { return nil }
                 (atom.low, atom.high) = set
             case UInt8(ascii: "\\"):
-                guard let escaped = bytes.popFirst(), let set = Self.escape(escaped) else { return nil }
+                guard let escaped = bytes.popFirst(), let set = Self.escape(escaped, rest: &bytes) else { return nil }
                 (atom.low, atom.high) = set
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "|"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"),
                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -64,6 +64,19 @@ struct ASCIIPattern: Sendable {
         }
         guard !atoms.isEmpty else { return nil }
         self.atoms = atoms
+    }
+
+    private init(atoms: [Atom], anchoredStart: Bool, anchoredEnd: Bool) {
+        self.atoms = atoms
+        self.anchoredStart = anchoredStart
+        self.anchoredEnd = anchoredEnd
+    }
+
+    /// The pattern that matches text holding at least one printable ASCII character for which
+    /// `isMember` holds: the ASCII restatement of a character-class rule such as `containsDigit`.
+    static func containing(where isMember: (Character) -> Bool) -> ASCIIPattern {
+        let (low, high) = set((UInt8(0x20)...UInt8(0x7E)).filter { isMember(Character(Unicode.Scalar($0))) })
+        return ASCIIPattern(atoms: [Atom(low: low, high: high, min: 1, max: 1)], anchoredStart: false, anchoredEnd: false)
     }
 
     /// Whether the pattern matches somewhere in `text`, as ICU would; nil when `text` is not printable
@@ -121,15 +134,35 @@ struct ASCIIPattern: Sendable {
         return (low, high)
     }
 
-    private static func escape(_ byte: UInt8) -> (UInt64, UInt64)? {
+    /// The set of an escape (`byte` follows the backslash; a `\p{...}` property name is read from
+    /// `rest`). ICU's classes are Unicode-aware, but the matcher only ever sees printable ASCII, where
+    /// they hold exactly these characters: `\d`, `\p{N}` and `\p{Nd}` the digits, `\w` letters, digits
+    /// and `_`, `\s` the space, `\p{L}` the letters, `\p{Lu}` and `\p{Ll}` the upper- and lowercase ones.
+    private static func escape(_ byte: UInt8, rest: inout ArraySlice<UInt8>) -> (UInt64, UInt64)? {
+        let digits = Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
+        let upper = Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+        let lower = Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
         switch byte {
-        case UInt8(ascii: "d"): return set(Array(UInt8(ascii: "0")...UInt8(ascii: "9")))
+        case UInt8(ascii: "d"): return set(digits)
+        case UInt8(ascii: "w"): return set(upper + lower + digits + [UInt8(ascii: "_")])
+        case UInt8(ascii: "s"): return set([UInt8(ascii: " ")])
+        case UInt8(ascii: "p"):
+            guard rest.first == UInt8(ascii: "{"), let close = rest.firstIndex(of: UInt8(ascii: "}")) else { return nil }
+            let name = String(decoding: rest[rest.index(after: rest.startIndex)..<close], as: UTF8.self)
+            rest = rest[rest.index(after: close)...]
+            switch name {
+            case "L": return set(upper + lower)
+            case "Lu": return set(upper)
+            case "Ll": return set(lower)
+            case "N", "Nd": return set(digits)
+            default: return nil
+            }
         case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "("),
             UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"),
             UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "|"), UInt8(ascii: "@"), UInt8(ascii: "_"):
             return set([byte])
         default:
-            // \w, \s, \p{...} and the rest are Unicode-aware in ICU: not in the subset.
+            // \b, \S, \W, other properties and the rest are not in the subset.
             return nil
         }
     }
@@ -146,7 +179,7 @@ struct ASCIIPattern: Sendable {
             case UInt8(ascii: "["):
                 return nil
             case UInt8(ascii: "\\"):
-                guard let escaped = bytes.popFirst(), let (low, high) = escape(escaped) else { return nil }
+                guard let escaped = bytes.popFirst(), let (low, high) = escape(escaped, rest: &bytes) else { return nil }
                 for candidate in UInt8(0)..<128 where (candidate < 64 ? low & (1 << UInt64(candidate)) : high & (1 << UInt64(candidate &- 64))) != 0 {
                     members.append(candidate)
                 }

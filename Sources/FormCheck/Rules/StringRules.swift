@@ -51,9 +51,15 @@ extension RuleCatalogue {
             builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: false)], failing: parameters) }
             return RuleChecks.string(parameters) { !expression.matches($0) }
         },
-        RuleDefinition("email", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isEmail($0) } },
+        RuleDefinition("email", appliesTo: .strings) { builder in
+            builder.direct = DirectRule([.format(.email)])
+            return RuleChecks.string { TextFormats.ByteFormat.email.matches($0) }
+        },
         RuleDefinition("url", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isWebURL($0) } },
-        RuleDefinition("uuid", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isUUID($0) } },
+        RuleDefinition("uuid", appliesTo: .strings) { builder in
+            builder.direct = DirectRule([.format(.uuid)])
+            return RuleChecks.string { TextFormats.ByteFormat.uuid.matches($0) }
+        },
         RuleDefinition("startsWith", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let prefix = builder.string() else { return nil }
             return RuleChecks.string(["prefix": .string(prefix)]) { $0.hasPrefix(prefix) }
@@ -66,18 +72,10 @@ extension RuleCatalogue {
             guard let text = builder.string() else { return nil }
             return RuleChecks.string(["text": .string(text)]) { $0.contains(text) }
         },
-        RuleDefinition("containsUppercase", appliesTo: .strings) { _ in
-            RuleChecks.string { $0.contains(where: CharacterClasses.isUppercase) }
-        },
-        RuleDefinition("containsLowercase", appliesTo: .strings) { _ in
-            RuleChecks.string { $0.contains(where: CharacterClasses.isLowercase) }
-        },
-        RuleDefinition("containsDigit", appliesTo: .strings) { _ in
-            RuleChecks.string { $0.contains(where: CharacterClasses.isDigit) }
-        },
-        RuleDefinition("containsSymbol", appliesTo: .strings) { _ in
-            RuleChecks.string { $0.contains(where: CharacterClasses.isSymbol) }
-        },
+        containing("containsUppercase", CharacterClasses.isUppercase),
+        containing("containsLowercase", CharacterClasses.isLowercase),
+        containing("containsDigit", CharacterClasses.isDigit),
+        containing("containsSymbol", CharacterClasses.isSymbol),
         RuleDefinition("alpha", appliesTo: .strings) { _ in
             RuleChecks.string { $0.allSatisfy(\.isLetter) }
         },
@@ -103,4 +101,13 @@ extension RuleCatalogue {
             }
         },
     ]
+
+    /// A rule that the text holds at least one character of a class; its direct form tests the same
+    /// class on ASCII bytes.
+    private static func containing(_ name: String, _ isMember: @escaping @Sendable (Character) -> Bool) -> RuleDefinition {
+        RuleDefinition(name, appliesTo: .strings) { builder in
+            builder.direct = DirectRule([.pattern(.containing(where: isMember), mustMatch: true)])
+            return RuleChecks.string { $0.contains(where: isMember) }
+        }
+    }
 }

@@ -1,9 +1,25 @@
 /// The fixed text formats checked by `email`, `url` and `uuid`, on UTF-8 bytes without regular expressions.
 enum TextFormats {
+    /// The formats decided on UTF-8 bytes alone, which the direct path can test on a value in place.
+    enum ByteFormat: Sendable {
+        case email, uuid
+
+        func matches(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+            switch self {
+            case .email: return TextFormats.isEmail(utf8)
+            case .uuid: return TextFormats.isUUID(utf8)
+            }
+        }
+
+        func matches(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8(matches)
+        }
+    }
+
     /// A valid e-mail address as the WHATWG HTML standard defines it for `<input type=email>`:
     /// `^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$`
-    static func isEmail(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    private static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
         for byte in bytes[..<at] where !isEmailLocalByte(byte) { return false }
         return isHostname(bytes[(at + 1)...])
@@ -15,7 +31,7 @@ enum TextFormats {
     }
 
     /// Dot-separated labels of 1 to 63 letters, digits and inner hyphens.
-    private static func isHostname(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isHostname(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard !bytes.isEmpty else { return false }
         for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard (1...63).contains(label.count), isASCIIAlphanumeric(label.first!), isASCIIAlphanumeric(label.last!),
@@ -69,8 +85,7 @@ enum TextFormats {
     }
 
     /// `8-4-4-4-12` hexadecimal digits, either case, any version.
-    static func isUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    private static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {
             if [8, 13, 18, 23].contains(index) {
