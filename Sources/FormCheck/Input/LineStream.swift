@@ -47,20 +47,34 @@ struct LineStream: ~Copyable {
     }
 
     /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
-    /// nil at the end of the input. Not to be mixed with `nextLine`.
+    /// nil at the end of the input. Not to be mixed with `nextLine`. Bytes are read straight into the
+    /// block, after what the previous block left (a line not yet ended), so each is copied once.
     mutating func nextBlock() -> [UInt8]? {
         while true {
-            if !atEnd, buffer.count - start < Self.chunkSize { fill() }
-            if let newline = buffer[start...].lastIndex(of: UInt8(ascii: "\n")) {
-                defer { start = newline + 1 }
-                return Array(buffer[start...newline])
+            let leftover = buffer[start...]
+            var reachedEnd = atEnd
+            // A line longer than a chunk doubles the room, so reading it stays linear in its length.
+            let capacity = max(leftover.count + Self.chunkSize, 2 * leftover.count)
+            var block = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, count in
+                count = bytes.initialize(fromContentsOf: leftover)
+                while !reachedEnd, count < capacity {
+                    let read = read(descriptor, bytes.baseAddress! + count, capacity - count)
+                    if read > 0 {
+                        count += read
+                    } else if read == 0 || errno != EINTR {
+                        reachedEnd = true
+                    }
+                }
             }
-            if atEnd {
-                guard start < buffer.count else { return nil }
-                defer { start = buffer.count }
-                return Array(buffer[start...])
+            atEnd = reachedEnd
+            (buffer, start) = ([], 0)
+            if let newline = block.lastIndex(of: UInt8(ascii: "\n")) {
+                buffer = Array(block[(newline + 1)...])
+                block.removeSubrange((newline + 1)...)
+                return block
             }
-            fill()
+            if atEnd { return block.isEmpty ? nil : block }
+            buffer = block
         }
     }
 
