@@ -26,41 +26,34 @@ extension FormSchema {
         }
     }
 
-    private typealias IssueCaches = BorrowPool<[DirectPlan.Failure: ValidationError]>
-
-    /// What checking one record's JSON gave: no issue, issues found by the direct path (the record
-    /// stays unparsed), the record parsed and validated, or bytes that are not well-formed.
+    /// What checking one record's JSON gave: no issue, failures found by the direct path (the record
+    /// stays unparsed, and its issues are made on the thread that hands it on), the record parsed and
+    /// validated, or bytes that are not well-formed.
     private enum Outcome: Sendable {
         case valid
-        case settled(ValidationReport)
+        case settled([DirectPlan.Failure])
         case parsed(Value, ValidationReport)
         case malformed
     }
 
     /// Checks the JSON record in `json`: by the direct path when it can, else parsed (as a value nested
     /// `depth` levels down in its document) and validated.
-    private func check(
-        _ json: UnsafeBufferPointer<UInt8>, depth: Int, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
-    ) -> Outcome {
-        if let report = directReport(json, options: options, cache: &cache) {
-            return report.issues.isEmpty ? .valid : .settled(report)
+    private func check(_ json: UnsafeBufferPointer<UInt8>, depth: Int, options: ValidationOptions) -> Outcome {
+        if let failures = directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors) {
+            return failures.isEmpty ? .valid : .settled(failures)
         }
         guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }
         return .parsed(value, validate(value, options: options))
     }
 
-    /// The outcomes of the records at `ranges` of `text`, checked on up to `jobs` threads.
-    private func outcomes(
-        of ranges: [Range<Int>], in text: [UInt8], depth: Int, options: ValidationOptions, jobs: Int, caches: IssueCaches
-    ) -> [Outcome] {
+    /// The outcomes of the records at `ranges` of `text`, checked on up to `jobs` threads. Checking
+    /// threads share nothing they change, not even reference counts of shared issues.
+    private func outcomes(of ranges: [Range<Int>], in text: [UInt8], depth: Int, options: ValidationOptions, jobs: Int) -> [Outcome] {
         Parallel.mapRanges(count: ranges.count, jobs: jobs) { range, outcomes in
-            // A range of records borrows one cache, so nothing mutable is shared between threads.
-            caches.borrow { cache in
-                text.withUnsafeBufferPointer { bytes in
-                    for (slot, index) in range.enumerated() {
-                        let json = UnsafeBufferPointer(rebasing: bytes[ranges[index]])
-                        (outcomes.baseAddress! + slot).initialize(to: check(json, depth: depth, options: options, cache: &cache))
-                    }
+            text.withUnsafeBufferPointer { bytes in
+                for (slot, index) in range.enumerated() {
+                    let json = UnsafeBufferPointer(rebasing: bytes[ranges[index]])
+                    (outcomes.baseAddress! + slot).initialize(to: check(json, depth: depth, options: options))
                 }
             }
         }
@@ -69,17 +62,19 @@ extension FormSchema {
     private func validateJSONLines(
         inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        let caches = IssueCaches { [:] }
+        // Issues made by the direct path, kept for the whole file.
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
         @Sendable func check(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> [Outcome] {
-            outcomes(of: lines.map(\.range), in: block, depth: 0, options: options, jobs: jobs, caches: caches)
+            outcomes(of: lines.map(\.range), in: block, depth: 0, options: options, jobs: jobs)
         }
         func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: [Outcome]) {
             for (line, outcome) in zip(lines, outcomes) {
                 switch outcome {
                 case .valid:
                     body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
-                case .settled(let report):
-                    body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: true), report)
+                case .settled(let failures):
+                    body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: true),
+                         report(for: failures, options: options, cache: &cache))
                 case .parsed(let value, let report):
                     body(line.record(in: block, name: path, value: value), report)
                 case .malformed:
@@ -116,16 +111,17 @@ extension FormSchema {
             throw .unreadable(error.reason)
         }
         guard let elements = bytes.withUnsafeBufferPointer(JSONArrayElements.split) else { return false }
-        let outcomes = outcomes(of: elements.map(\.range), in: bytes, depth: 1, options: options, jobs: jobs, caches: IssueCaches { [:] })
+        let outcomes = outcomes(of: elements.map(\.range), in: bytes, depth: 1, options: options, jobs: jobs)
         // Nothing is handed on unless the whole document is well-formed.
         guard !outcomes.contains(where: { if case .malformed = $0 { true } else { false } }) else { return false }
         let document = DataDocument(name: path, bytes: bytes)
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
         for (number, (element, outcome)) in zip(elements, outcomes).enumerated() {
             switch outcome {
             case .valid:
                 body(DataRecord(index: number + 1, unparsedElement: element, of: document), ValidationReport(issues: []))
-            case .settled(let report):
-                body(DataRecord(index: number + 1, unparsedElement: element, of: document), report)
+            case .settled(let failures):
+                body(DataRecord(index: number + 1, unparsedElement: element, of: document), report(for: failures, options: options, cache: &cache))
             case .parsed(let value, let report):
                 body(DataRecord(index: number + 1, position: element.position, content: .success(value), document: document,
                                 anchor: .json(element.range.lowerBound)), report)

@@ -146,8 +146,14 @@ public struct FormSchema: Sendable {
     func directReport(
         _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
     ) -> ValidationReport? {
-        guard let failures = directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors) else { return nil }
-        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, options: options, cache: &cache)
+        directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors).map { report(for: $0, options: options, cache: &cache) }
+    }
+
+    /// The report of the failures the direct path found; `cache` keeps the issues made.
+    func report(
+        for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
+    ) -> ValidationReport {
+        failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, options: options, cache: &cache)
     }
 
     /// Validates any `Encodable` value by encoding it to JSON first.

@@ -52,21 +52,3 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
         return result!
     }
 }
-
-/// Values that one thread at a time borrows and gives back, such as caches kept across blocks of work.
-final class BorrowPool<Item>: @unchecked Sendable {
-    private let lock = NSLockLike()
-    private var items: [Item] = []
-    private let make: () -> Item
-
-    init(_ make: @escaping () -> Item) {
-        self.make = make
-    }
-
-    /// Calls `body` with an item no other thread holds meanwhile, and keeps it for the next caller.
-    func borrow<T>(_ body: (inout Item) -> T) -> T {
-        var item = lock.withLock { items.popLast() } ?? make()
-        defer { lock.withLock { items.append(item) } }
-        return body(&item)
-    }
-}
