@@ -18,6 +18,7 @@ struct FormCheckCommand: ParsableCommand {
 
     /// Runs the command and maps every outcome to the documented exit codes.
     static func main() async {
+        MallocTuning.keepLargeBuffersMapped()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -175,6 +175,21 @@ import Testing
         #expect(settled > 200)
     }
 
+    /// Blocks are read into reused memory: records kept past their block must still read their own line.
+    @Test func recordsKeptAcrossBlocksKeepTheirText() throws {
+        let lines = (0..<16_000).map { index in index % 3 == 0 ? replacing("age", with: "\(index % 150)") : replacing("username", with: "\"u\(index)\"") }
+        let path = NSTemporaryDirectory() + "direct-\(UUID().uuidString).jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var kept: [DataRecord] = []
+        try schema.validateRecords(inFile: path, format: .jsonLines, jobs: 2) { record, _ in kept.append(record) }
+        #expect(kept.count == lines.count)
+        for (record, line) in zip(kept, lines) where record.index % 997 == 1 || record.index == lines.count {
+            #expect(record.document?.line(record.position.line) == line)
+            #expect(try record.content.get() == JSONReader.parse(Array(line.utf8)))
+        }
+    }
+
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {
         let conditional = try compile("""
             formcheck: 1

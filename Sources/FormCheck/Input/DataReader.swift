@@ -93,9 +93,15 @@ public enum DataReader {
         var stream = try lines(of: path)
         var number = 0
         var index = 0
-        var lines: [JSONLine] = []
-        while let block = stream.nextBlock() {
+        // The block (and list of lines) before last has been handed on by the time the next one is
+        // read: its memory is reused when nothing kept it.
+        var (spare, last): ([UInt8], [UInt8]) = ([], [])
+        var (spareLines, lastLines): ([JSONLine], [JSONLine]) = ([], [])
+        while let block = stream.nextBlock(reusing: &spare) {
+            var lines = spareLines
+            spareLines = []
             lines.removeAll(keepingCapacity: true)
+            defer { (spare, last, spareLines, lastLines) = (last, block, lastLines, lines) }
             block.withUnsafeBufferPointer { bytes in
                 var start = 0
                 while start < bytes.count {

@@ -48,15 +48,23 @@ struct LineStream: ~Copyable {
 
     /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
     /// nil at the end of the input. Not to be mixed with `nextLine`. Bytes are read straight into the
-    /// block, after what the previous block left (a line not yet ended), so each is copied once.
-    mutating func nextBlock() -> [UInt8]? {
+    /// block, after what the previous block left (a line not yet ended), so each is copied once. The
+    /// block is built in `spare`'s memory when no one else holds it any more, so a long run reuses a
+    /// few buffers instead of asking the system for fresh memory a megabyte at a time.
+    mutating func nextBlock(reusing spare: inout [UInt8]) -> [UInt8]? {
         while true {
+            var block = spare
+            spare = []
+            block.removeAll(keepingCapacity: true)
             let leftover = buffer[start...]
-            var reachedEnd = atEnd
             // A line longer than a chunk doubles the room, so reading it stays linear in its length.
             let capacity = max(leftover.count + Self.chunkSize, 2 * leftover.count)
-            var block = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, count in
-                count = bytes.initialize(fromContentsOf: leftover)
+            block.reserveCapacity(capacity)
+            block.append(contentsOf: leftover)
+            var count = block.count
+            block.append(contentsOf: repeatElement(0, count: capacity - count))
+            var reachedEnd = atEnd
+            block.withUnsafeMutableBufferPointer { bytes in
                 while !reachedEnd, count < capacity {
                     let read = read(descriptor, bytes.baseAddress! + count, capacity - count)
                     if read > 0 {
@@ -66,6 +74,7 @@ struct LineStream: ~Copyable {
                     }
                 }
             }
+            block.removeLast(capacity - count)
             atEnd = reachedEnd
             (buffer, start) = ([], 0)
             if let newline = block.lastIndex(of: UInt8(ascii: "\n")) {
