@@ -413,7 +413,7 @@ final class SchemaCompiler {
                                   arguments: arguments, runsOnEmpty: definition.isPresence)
         let check = definition.build(&builder)
         guard let check, !builder.failed else { return nil }
-        let ordered = arguments.sorted {
+        let ordered = arguments.count < 2 ? arguments : arguments.sorted {
             (definition.arguments.firstIndex(of: $0.name) ?? 0) < (definition.arguments.firstIndex(of: $1.name) ?? 0)
         }
         let written = ordered.map { "\($0.name): \($0.node.flowText)" }

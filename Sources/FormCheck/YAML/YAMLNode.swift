@@ -33,7 +33,12 @@ struct YAMLNode: Sendable {
         case .scalar(let text, let isPlain):
             // Scalars keep their style: plain stays plain, quoted is shown double-quoted.
             guard !isPlain else { return text }
-            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            var quoted = "\""
+            for scalar in text.unicodeScalars {
+                if scalar == "\\" || scalar == "\"" { quoted.unicodeScalars.append("\\") }
+                quoted.unicodeScalars.append(scalar)
+            }
+            return quoted + "\""
         case .sequence(let items):
             return "[" + items.map(\.flowText).joined(separator: ", ") + "]"
         case .mapping(let pairs):
