@@ -23,34 +23,31 @@ struct JUnitReporter: CheckReporter {
     }
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
-        var suite = suites[file] ?? Suite()
         let name = XMLText.attribute("record \(record.index)")
         let lines = report.issues.map { issueLine(file: file, record: record, issue: $0) }
+        // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
         if let first = report.errors.first {
-            suite.failures += 1
             let message = first.path.components.isEmpty ? first.message : "\(first.path): \(first.message)"
-            suite.cases.append("""
+            suites[file, default: Suite()].failures += 1
+            suites[file, default: Suite()].cases.append("""
                     <testcase name="\(name)" classname="\(XMLText.attribute(file))" time="0">\
                 <failure type="\(XMLText.attribute(first.code))" message="\(XMLText.attribute(message))">\
                 \(XMLText.text(lines.joined(separator: "\n")))</failure></testcase>
                 """)
         } else {
-            suite.cases.append("    <testcase name=\"\(name)\" classname=\"\(XMLText.attribute(file))\" time=\"0\"/>")
-            suite.warnings += lines
+            suites[file, default: Suite()].cases.append("    <testcase name=\"\(name)\" classname=\"\(XMLText.attribute(file))\" time=\"0\"/>")
+            suites[file, default: Suite()].warnings += lines
         }
-        suites[file] = suite
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
-        var suite = suites[file] ?? Suite()
-        suite.errors += 1
         let name = position.map { "line \($0.line)" } ?? "read"
         let text = "\(file):\(position.map { "\($0):" } ?? "") error: \(message)"
-        suite.cases.append("""
+        suites[file, default: Suite()].errors += 1
+        suites[file, default: Suite()].cases.append("""
                 <testcase name="\(XMLText.attribute(name))" classname="\(XMLText.attribute(file))" time="0">\
             <error type="unreadable" message="\(XMLText.attribute(message))">\(XMLText.text(text))</error></testcase>
             """)
-        suites[file] = suite
     }
 
     mutating func fileDone(file: String) {
@@ -93,12 +90,25 @@ struct JUnitReporter: CheckReporter {
 /// Escaping for XML attribute values and text.
 enum XMLText {
     static func text(_ value: String) -> String {
+        escaped(value, inAttribute: false)
+    }
+
+    /// Also quotes and white space other than the space as references, which attribute values keep.
+    static func attribute(_ value: String) -> String {
+        escaped(value, inAttribute: true)
+    }
+
+    private static func escaped(_ value: String, inAttribute: Bool) -> String {
         var out = ""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
+            case "\"" where inAttribute: out += "&quot;"
+            case "\n" where inAttribute: out += "&#10;"
+            case "\t" where inAttribute: out += "&#9;"
+            case "\r" where inAttribute: out += "&#13;"
             case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
             // Characters XML 1.0 cannot hold at all.
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
@@ -106,10 +116,5 @@ enum XMLText {
             }
         }
         return out
-    }
-
-    static func attribute(_ value: String) -> String {
-        text(value).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
-            .replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\r", with: "&#13;")
     }
 }
