@@ -18,45 +18,71 @@ public struct SourceExcerpt: Sendable, Hashable {
     ///   - redacting: 1-based column ranges whose text must not be shown.
     ///   - width: the most characters to show.
     public init(line: String, column: Int, endColumn: Int? = nil, redacting: [Range<Int>] = [], width: Int = 100) {
-        let scalars = Array(line.unicodeScalars)
-        var shown: [Unicode.Scalar] = []
-        // The output index where each source column (1-based, up to one past the end) starts.
-        var starts = Array(repeating: 0, count: scalars.count + 2)
-        var index = 0
-        while index < scalars.count {
-            let column = index + 1
-            if let hidden = redacting.first(where: { $0.contains(column) }) {
-                let stop = min(hidden.upperBound - 1, scalars.count)
-                for skipped in column...max(column, stop) { starts[skipped] = shown.count }
-                shown += "***".unicodeScalars
-                index = stop
-                continue
-            }
-            starts[column] = shown.count
-            if scalars[index] == "\t" { shown += "    ".unicodeScalars } else { shown.append(scalars[index]) }
-            index += 1
-        }
-        starts[scalars.count + 1] = shown.count
-        let caret = starts[min(max(column, 1), scalars.count + 1)]
+        let layout = redacting.isEmpty && line.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x09 })
+            ? Layout(ascii: line) : Layout(scalarsOf: line, redacting: redacting)
+        let caret = layout.start(column)
         var end = caret + 1
         if let endColumn, endColumn > column {
-            end = max(end, starts[min(endColumn, scalars.count + 1)])
+            end = max(end, layout.start(endColumn))
         }
         var first = 0
-        var last = shown.count
-        if shown.count > width {
-            first = max(0, min(caret - width * 2 / 5, shown.count - width))
-            last = min(shown.count, first + width)
+        var last = layout.count
+        if layout.count > width {
+            first = max(0, min(caret - width * 2 / 5, layout.count - width))
+            last = min(layout.count, first + width)
         }
-        var text = String(String.UnicodeScalarView(shown[first..<last]))
+        var text = layout.text(first..<last)
         var padding = caret - first
         if first > 0 {
             text = "…" + text
             padding += 1
         }
-        if last < shown.count { text += "…" }
+        if last < layout.count { text += "…" }
         self.text = text
         let tildes = max(0, min(end, last) - caret - 1)
         self.marker = String(repeating: " ", count: max(0, padding)) + "^" + String(repeating: "~", count: tildes)
+    }
+
+    /// The line as shown, and where each source column lands in it.
+    private struct Layout {
+        /// Characters shown.
+        let count: Int
+        /// Where a source column (1-based, clamped to one past the end) starts in the shown text.
+        let start: (_ column: Int) -> Int
+        /// The shown characters in a range.
+        let text: (Range<Int>) -> String
+
+        /// A line of ASCII without tabs, shown as it is: columns are bytes.
+        init(ascii line: String) {
+            let bytes = Array(line.utf8)
+            count = bytes.count
+            start = { min(max($0, 1), bytes.count + 1) - 1 }
+            text = { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+
+        /// Any line: tabs become four spaces and redacted columns `***`.
+        init(scalarsOf line: String, redacting: [Range<Int>]) {
+            let scalars = Array(line.unicodeScalars)
+            var shown: [Unicode.Scalar] = []
+            var starts = Array(repeating: 0, count: scalars.count + 2)
+            var index = 0
+            while index < scalars.count {
+                let column = index + 1
+                if let hidden = redacting.first(where: { $0.contains(column) }) {
+                    let stop = min(hidden.upperBound - 1, scalars.count)
+                    for skipped in column...max(column, stop) { starts[skipped] = shown.count }
+                    shown += "***".unicodeScalars
+                    index = stop
+                    continue
+                }
+                starts[column] = shown.count
+                if scalars[index] == "\t" { shown += "    ".unicodeScalars } else { shown.append(scalars[index]) }
+                index += 1
+            }
+            starts[scalars.count + 1] = shown.count
+            count = shown.count
+            start = { [starts] in starts[min(max($0, 1), scalars.count + 1)] }
+            text = { [shown] in String(String.UnicodeScalarView(shown[$0])) }
+        }
     }
 }
