@@ -57,9 +57,7 @@ struct Check: ParsableCommand {
                 case .file(let path, let format):
                     try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs, handle)
                 case .standardInput(let format):
-                    try DataReader.forEachRecordInStandardInput(format: format) { record in
-                        handle(record, (try? record.content.get()).map { compiled.validate($0, options: validationOptions) })
-                    }
+                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs, handle)
                 }
             } catch {
                 summary.unreadable += 1

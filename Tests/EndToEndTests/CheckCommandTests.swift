@@ -105,6 +105,25 @@ import Testing
         #expect(lines.status == 1)
     }
 
+    /// Standard input is read in blocks like a file: line numbers and record numbers carry on across them.
+    @Test func manyJSONLinesFromStandardInput() throws {
+        let valid = #"{"email": "a@b.c", "age": 30, "password": "abcdefg1", "note": "\#(String(repeating: "x", count: 200))"}"#
+        var lines = ["", valid]
+        lines += Array(repeating: valid, count: 12_000)
+        lines += [#"{"email": "nope", "age": 30, "password": "abcdefg1"}"#, "{oops"]
+        let mini = try ScratchDirectory()
+        try mini.write("mini.yaml", Self.schema)
+        let result = try Formcheck.run(["mini.yaml", "-", "--format", "github"], input: Data(lines.joined(separator: "\n").utf8),
+                                       directory: mini.url)
+        #expect(result.stdout == """
+            ::error file=<stdin>,line=12003,col=11,endLine=12003,endColumn=17,title=email [email]::record 12002: Email must be a valid email address.
+            ::error file=<stdin>,line=12004,col=2,endLine=12004,endColumn=2,title=formcheck::malformed JSON: expected a member name in double quotes
+            1 file, 12002 records: 12001 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
+
+            """)
+        #expect(result.status == 2)
+    }
+
     @Test func jsonArrayAndYAMLFromStandardInput() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("mini.yaml", Self.schema)

@@ -59,9 +59,31 @@ extension FormSchema {
         }
     }
 
+    /// Reads and validates the records of standard input, told apart as
+    /// `DataReader.forEachRecordInStandardInput` does, and calls `body` as `validateRecords` does.
+    /// JSON Lines input is checked a block at a time on up to `jobs` threads, as a file is.
+    public func validateRecordsInStandardInput(
+        format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
+        _ body: (DataRecord, ValidationReport?) -> Void
+    ) throws(DataFileError) {
+        try DataReader.readStandardInput(format: format, jsonLines: { stream, recordsSoFar in
+            validateJSONLines(&stream, name: DataReader.standardInputName, recordsSoFar: recordsSoFar, options: options, jobs: jobs, body)
+        }, records: { record in
+            body(record, (try? record.content.get()).map { validate($0, options: options) })
+        })
+    }
+
     private func validateJSONLines(
         inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
+        var stream = try DataReader.lines(of: path)
+        validateJSONLines(&stream, name: path, recordsSoFar: 0, options: options, jobs: jobs, body)
+    }
+
+    private func validateJSONLines(
+        _ stream: inout LineStream, name path: String, recordsSoFar: Int, options: ValidationOptions, jobs: Int,
+        _ body: (DataRecord, ValidationReport?) -> Void
+    ) {
         // Issues made by the direct path, kept for the whole file.
         var cache: [DirectPlan.Failure: ValidationError] = [:]
         @Sendable func check(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> [Outcome] {
@@ -85,12 +107,12 @@ extension FormSchema {
             }
         }
         guard jobs > 1 else {
-            try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in handOn(block, lines, check(block, lines)) }
+            DataReader.forEachJSONLinesBlock(&stream, recordsSoFar: recordsSoFar) { block, lines in handOn(block, lines, check(block, lines)) }
             return
         }
         // With more than one job, a block is checked in the background while the previous one is handed on.
         var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Pending<[Outcome]>)?
-        try DataReader.forEachJSONLinesBlock(inFile: path) { block, lines in
+        DataReader.forEachJSONLinesBlock(&stream, recordsSoFar: recordsSoFar) { block, lines in
             let checked = Pending { check(block, lines) }
             if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
             previous = (block, lines, checked)

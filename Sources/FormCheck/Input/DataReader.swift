@@ -91,8 +91,16 @@ public enum DataReader {
     /// with the place of each non-blank line; memory stays proportional to a block (or the longest line).
     static func forEachJSONLinesBlock(inFile path: String, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void) throws(DataFileError) {
         var stream = try lines(of: path)
-        var number = 0
-        var index = 0
+        forEachJSONLinesBlock(&stream, body)
+    }
+
+    /// The same for a stream, whose first `recordsSoFar` records (and lines up to its `lineNumber`)
+    /// were read already.
+    static func forEachJSONLinesBlock(
+        _ stream: inout LineStream, recordsSoFar: Int = 0, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
+    ) {
+        var number = stream.lineNumber
+        var index = recordsSoFar
         // The block (and list of lines) before last has been handed on by the time the next one is
         // read: its memory is reused when nothing kept it.
         var (spare, last): ([UInt8], [UInt8]) = ([], [])
@@ -125,7 +133,7 @@ public enum DataReader {
     }
 
     /// The lines of a JSON Lines file, read as they are needed.
-    private static func lines(of path: String) throws(DataFileError) -> LineStream {
+    static func lines(of path: String) throws(DataFileError) -> LineStream {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
@@ -146,10 +154,21 @@ public enum DataReader {
     /// Reads standard input. Without a format, input whose first line is a whole JSON object is
     /// JSON Lines, other input starting with `{` or `[` is JSON, and anything else is YAML.
     public static func forEachRecordInStandardInput(format: DataFormat?, _ body: (DataRecord) -> Void) throws(DataFileError) {
+        try readStandardInput(format: format, jsonLines: { stream, records in
+            readJSONLines(&stream, startingAt: records, name: standardInputName, body)
+        }, records: body)
+    }
+
+    /// Reads standard input as `forEachRecordInStandardInput` does, but hands JSON Lines input to
+    /// `jsonLines` as a stream, with the number of records already handed to `records` (the first
+    /// line, when it was read to tell the format).
+    static func readStandardInput(
+        format: DataFormat?, jsonLines: (inout LineStream, _ recordsSoFar: Int) -> Void, records body: (DataRecord) -> Void
+    ) throws(DataFileError) {
         var stream = LineStream(descriptor: 0, ownsDescriptor: false)
         switch format {
         case .jsonLines?:
-            readJSONLines(&stream, name: standardInputName, body)
+            jsonLines(&stream, 0)
         case let format?:
             try forEachRecord(in: stream.readAll(), format: format, name: standardInputName, body)
         case nil:
@@ -163,7 +182,7 @@ public enum DataReader {
                 // A first line holding a whole object means JSON Lines; a one-line JSON object reads the same either way.
                 var records = 0
                 emitJSONLine(firstLine.line, lineNumber: firstLine.number, index: &records, name: standardInputName, body)
-                readJSONLines(&stream, startingAt: records, name: standardInputName, body)
+                jsonLines(&stream, records)
             } else {
                 let whole = firstLine.prefix + Array(firstLine.line) + [UInt8(ascii: "\n")] + stream.readAll()
                 try forEachRecord(in: whole, format: .json, name: standardInputName, body)
