@@ -135,6 +135,17 @@ import Testing
                 "\(what)")
     }
 
+    /// Whether the direct path settled the record (all errors collected); when it did, its report must
+    /// be the full validator's.
+    static func directAgrees(_ schema: FormSchema, _ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let bytes = Array(json.utf8)
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        let options = ValidationOptions(collectAllErrors: true)
+        guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return false }
+        #expect(direct == schema.validate(try JSONReader.parse(bytes), options: options), "\(json)", sourceLocation: sourceLocation)
+        return true
+    }
+
     /// E-mail, UUID, character-class rules and patterns with ICU's Unicode classes, restated on ASCII
     /// bytes, against the full validator on every value of a list of tricky ones.
     @Test func formatsAndCharacterClassesAgreeWithTheFullValidator() throws {
@@ -164,12 +175,7 @@ import Testing
         var settled = 0
         for key in keys {
             for value in values {
-                let bytes = Array("{\"\(key)\":\(value)}".utf8)
-                var cache: [DirectPlan.Failure: ValidationError] = [:]
-                let options = ValidationOptions(collectAllErrors: true)
-                guard let direct = bytes.withUnsafeBufferPointer({ formats.directReport($0, options: options, cache: &cache) }) else { continue }
-                settled += 1
-                #expect(direct == formats.validate(try JSONReader.parse(bytes), options: options), "\(key): \(value)")
+                if try Self.directAgrees(formats, "{\"\(key)\":\(value)}") { settled += 1 }
             }
         }
         #expect(settled > 200)
@@ -188,6 +194,49 @@ import Testing
             #expect(record.document?.line(record.position.line) == line)
             #expect(try record.content.get() == JSONReader.parse(Array(line.utf8)))
         }
+    }
+
+    /// `requiredIf`, `requiredUnless`, `requiredWith` and `requiredWithout` read other fields in place;
+    /// every combination of values must give what the full validator gives.
+    @Test func conditionalRequirementsAgreeWithTheFullValidator() throws {
+        let conditional = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              kind: string
+              count: integer
+              flag: boolean
+              a: { type: string, rules: [{ requiredIf: { field: kind, equals: company } }] }
+              b: { type: string, rules: [{ requiredIf: { field: count, in: [1, 2] } }] }
+              c: { type: string, rules: [{ requiredIf: { field: flag, equals: true } }] }
+              d: { type: string, rules: [{ requiredUnless: { field: kind, notEquals: person } }] }
+              e: { type: string, rules: [{ requiredIf: { field: /box/inner } }] }
+              f: { type: string, rules: [{ requiredWith: [kind, count] }, { requiredWithout: [flag, kind] }] }
+              box:
+                type: object
+                fields:
+                  inner: string
+                  g: { type: integer, rules: [{ requiredUnless: { field: inner, equals: x } }] }
+            """)
+        #expect(conditional.directPlan != nil)
+        let kinds = ["", #","kind":"company""#, #","kind":"person""#, #","kind":"""#, #","kind":"comp\u0061ny""#, #","kind":1"#]
+        let counts = ["", #","count":1"#, #","count":2.0"#, #","count":3"#, #","count":null"#, #","count":"1""#]
+        let flags = ["", #","flag":true"#, #","flag":false"#, #","flag":"true""#]
+        let boxes = ["", #","box":{}"#, #","box":{"inner":"x"}"#, #","box":{"inner":"y","g":1}"#, #","box":{"inner":" "}"#, #","box":[]"#]
+        let filled = ["", #","a":"1","b":"1","c":"1","d":"1","e":"1","f":"1""#]
+        var settled = 0
+        for kind in kinds {
+            for count in counts {
+                for flag in flags {
+                    for box in boxes {
+                        for values in filled {
+                            if try Self.directAgrees(conditional, "{\"z\":0" + kind + count + flag + box + values + "}") { settled += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(settled > 1_000)
     }
 
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {

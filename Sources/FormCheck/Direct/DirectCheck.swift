@@ -30,9 +30,27 @@ enum DirectCheck: Sendable {
     case choices(strings: [String], numbers: [Value], mustBeIn: Bool)
     /// The value equals (or differs from) the value of another node.
     case equality(node: Int, mustEqual: Bool)
+    /// `requiredIf` and the like: present and not empty when the condition on other nodes holds.
+    case requiredWhen(DirectCondition)
 
     /// The `allowed` bits of `.order` for a comparison's test of an order (-1, 0, 1).
     static func allowedOrders(_ test: (Int) -> Bool) -> UInt8 {
         (test(-1) ? 1 : 0) | (test(0) ? 2 : 0) | (test(1) ? 4 : 0)
     }
+}
+
+/// A condition on other nodes, as the direct forms of `requiredIf`, `requiredUnless`, `requiredWith`
+/// and `requiredWithout` read it: it holds when any of `nodes` passes `test`, or, when `negated`,
+/// when none does.
+struct DirectCondition: Sendable {
+    enum Test: Sendable {
+        /// The value is one of these scalars (strings all ASCII, so bytes compare as strings do).
+        case isIn([Value])
+        case isFilled
+        case isEmpty
+    }
+
+    let nodes: [Int]
+    let test: Test
+    let negated: Bool
 }

@@ -77,6 +77,22 @@ final class DirectPlan: @unchecked Sendable {
         case oneOf(strings: Span, numbers: Span)
         case noneOf(strings: Span, numbers: Span)
         case equality(node: Int, mustEqual: Bool)
+        /// Indexes `conditions`.
+        case requiredWhen(condition: Int)
+    }
+
+    /// A `DirectCondition` lowered: `nodes` spans `nodeLists`; for `isIn`, the literals span
+    /// `choiceStrings` and `choiceNumbers`, and the booleans are flags.
+    struct Condition {
+        enum Test { case isIn, isFilled, isEmpty }
+
+        let nodes: Span
+        let test: Test
+        let negated: Bool
+        let strings: Span
+        let numbers: Span
+        let matchesTrue: Bool
+        let matchesFalse: Bool
     }
 
     /// One failure found: a node's type check (`rule` nil) or the rule at that index of its chain.
@@ -98,6 +114,7 @@ final class DirectPlan: @unchecked Sendable {
     private let atoms: UnsafeMutableBufferPointer<ASCIIPattern.Atom>
     private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
     private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
+    private let conditions: UnsafeMutableBufferPointer<Condition>
     private let rootFields: Range<Int>
     let nodeCount: Int
 
@@ -117,12 +134,13 @@ final class DirectPlan: @unchecked Sendable {
         atoms = .copying(builder.atoms)
         choiceStrings = .copying(builder.choiceStrings)
         choiceNumbers = .copying(builder.choiceNumbers)
+        conditions = .copying(builder.conditions)
         nodeCount = graph.nodes.count
     }
 
     deinit {
         for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
-                       .init(operations), .init(atoms), .init(choiceStrings), .init(choiceNumbers)] {
+                       .init(operations), .init(atoms), .init(choiceStrings), .init(choiceNumbers), .init(conditions)] {
             buffer.deallocate()
         }
     }
@@ -258,7 +276,34 @@ final class DirectPlan: @unchecked Sendable {
             return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: bytes).map { !$0 }
         case .equality(let node, let mustEqual):
             return value.certainlyEquals(values[node], in: bytes).map { $0 == mustEqual }
+        case .requiredWhen(let index):
+            guard isEmpty else { return true }
+            return holds(conditions[index], values: values, bytes: bytes).map { !$0 }
         }
+    }
+
+    /// Whether the condition holds, or nil when the bytes cannot tell.
+    private func holds(_ condition: Condition, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var anyPasses = false
+        for position in condition.nodes.range {
+            let other = values[nodeLists[position]]
+            let passes: Bool?
+            switch condition.test {
+            case .isFilled: passes = other.isEmptyFormValue(in: bytes).map { !$0 }
+            case .isEmpty: passes = other.isEmptyFormValue(in: bytes)
+            case .isIn:
+                // As `Value`'s equality with a scalar literal: a missing value, null or a collection equals none.
+                switch other.kind {
+                case .true: passes = condition.matchesTrue
+                case .false: passes = condition.matchesFalse
+                case .missing, .null, .object, .array: passes = false
+                case .string, .integer, .number: passes = isChoice(other, strings: condition.strings.range, numbers: condition.numbers.range, bytes: bytes)
+                }
+            }
+            guard let passes else { return nil }
+            anyPasses = anyPasses || passes
+        }
+        return anyPasses != condition.negated
     }
 
     /// Whether `value` is one of the choices, or nil when the bytes cannot tell.
@@ -295,7 +340,8 @@ final class DirectPlan: @unchecked Sendable {
         var atoms: [ASCIIPattern.Atom] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
-        var equalityTargets: [Int] = []
+        var conditions: [Condition] = []
+        var referencedNodes: [Int] = []
 
         init(graph: ValidatorGraph) {
             self.graph = graph
@@ -334,9 +380,9 @@ final class DirectPlan: @unchecked Sendable {
             return layouts.count - 1
         }
 
-        /// Whether every field that `sameAs`-like checks read is in the plan.
+        /// Whether every field that `sameAs`-like checks and conditions read is in the plan.
         func referencesStayInPlan() -> Bool {
-            equalityTargets.allSatisfy { nodes[$0] != nil }
+            referencedNodes.allSatisfy { nodes[$0] != nil }
         }
 
         private mutating func store(_ string: String) -> Range<Int> {
@@ -366,8 +412,29 @@ final class DirectPlan: @unchecked Sendable {
                 let (strings, numbers) = (Span(firstString..<choiceStrings.count), Span(firstNumber..<choiceNumbers.count))
                 return mustBeIn ? .oneOf(strings: strings, numbers: numbers) : .noneOf(strings: strings, numbers: numbers)
             case .equality(let node, let mustEqual):
-                equalityTargets.append(node)
+                referencedNodes.append(node)
                 return .equality(node: node, mustEqual: mustEqual)
+            case .requiredWhen(let condition):
+                referencedNodes += condition.nodes
+                let nodes = Span(nodeLists.count..<(nodeLists.count + condition.nodes.count))
+                nodeLists += condition.nodes
+                var literals: [Value] = []
+                let test: Condition.Test
+                switch condition.test {
+                case .isIn(let values):
+                    literals = values
+                    test = .isIn
+                case .isFilled: test = .isFilled
+                case .isEmpty: test = .isEmpty
+                }
+                let firstString = choiceStrings.count
+                for string in literals.compactMap(\.stringValue) { choiceStrings.append(store(string)) }
+                let firstNumber = choiceNumbers.count
+                choiceNumbers += literals.filter { $0.doubleValue != nil }.map(Self.literal)
+                conditions.append(Condition(nodes: nodes, test: test, negated: condition.negated,
+                                            strings: Span(firstString..<choiceStrings.count), numbers: Span(firstNumber..<choiceNumbers.count),
+                                            matchesTrue: literals.contains(.bool(true)), matchesFalse: literals.contains(.bool(false))))
+                return .requiredWhen(condition: conditions.count - 1)
             }
         }
 

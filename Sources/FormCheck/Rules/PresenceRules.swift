@@ -8,6 +8,7 @@ extension RuleCatalogue {
         RuleDefinition("requiredIf", appliesTo: nil, arguments: Condition.argumentNames, isPresence: true) { builder in
             guard let condition = builder.condition() else { return nil }
             let parameters = condition.parameters
+            builder.direct = condition.direct().map { DirectRule([.requiredWhen($0)], failing: parameters) }
             return { value, context in
                 value.isEmptyFormValue && condition.holds(in: context) ? .fail(parameters) : .pass
             }
@@ -15,6 +16,7 @@ extension RuleCatalogue {
         RuleDefinition("requiredUnless", appliesTo: nil, arguments: Condition.argumentNames, isPresence: true) { builder in
             guard let condition = builder.condition() else { return nil }
             let parameters = condition.parameters
+            builder.direct = condition.direct(negated: true).map { DirectRule([.requiredWhen($0)], failing: parameters) }
             return { value, context in
                 value.isEmptyFormValue && !condition.holds(in: context) ? .fail(parameters) : .pass
             }
@@ -22,6 +24,8 @@ extension RuleCatalogue {
         RuleDefinition("requiredWith", appliesTo: nil, arguments: ["value"], isPresence: true) { builder in
             guard let references = builder.references() else { return nil }
             let parameters = others(references, builder)
+            builder.direct = DirectRule([.requiredWhen(DirectCondition(nodes: references.map(\.target), test: .isFilled, negated: false))],
+                                        failing: parameters)
             return { value, context in
                 let anyFilled = references.contains { !context.value(of: $0).isEmptyFormValue }
                 return value.isEmptyFormValue && anyFilled ? .fail(parameters) : .pass
@@ -30,6 +34,8 @@ extension RuleCatalogue {
         RuleDefinition("requiredWithout", appliesTo: nil, arguments: ["value"], isPresence: true) { builder in
             guard let references = builder.references() else { return nil }
             let parameters = others(references, builder)
+            builder.direct = DirectRule([.requiredWhen(DirectCondition(nodes: references.map(\.target), test: .isEmpty, negated: false))],
+                                        failing: parameters)
             return { value, context in
                 let anyEmpty = references.contains { context.value(of: $0).isEmptyFormValue }
                 return value.isEmptyFormValue && anyEmpty ? .fail(parameters) : .pass
