@@ -24,9 +24,10 @@ import Testing
     }
 
     /// The direct report, after checking it equals the full one; nil when the direct path stepped aside.
-    func directReport(_ json: String, collectAll: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws
+    func directReport(_ json: String, in schema: FormSchema? = nil, collectAll: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws
         -> ValidationReport?
     {
+        let schema = schema ?? self.schema
         let bytes = Array(json.utf8)
         let options = ValidationOptions(collectAllErrors: collectAll, today: LocalDate(iso8601: "2026-01-01")!)
         var cache: [DirectPlan.Failure: ValidationError] = [:]
@@ -237,6 +238,28 @@ import Testing
             }
         }
         #expect(settled > 1_000)
+    }
+
+    /// Arrays are read element by element: `items` templates of scalars, `minItems`, `maxItems` and
+    /// `uniqueItems`, with element indexes in the paths, as in the shipped signup schema.
+    @Test func arrayElementsAgreeWithTheFullValidator() throws {
+        let signup = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/signup.yaml")
+        #expect(signup.directPlan != nil)
+        let base = #"{"full_name":"Ada Lovelace","email":"ada@example.com","password":"Analytical1","confirm_password":"Analytical1","age":36,"terms":true,"address":{"zip":"75001"}"#
+        let tags = [
+            "[]", #"["a"]"#, #"["a","a"]"#, #"["a","b","c","d","e","f"]"#, #"["\#(String(repeating: "x", count: 25))"]"#, "[1,2]", "[1,1.0]",
+            #"["a",null]"#, #"[["n"]]"#, #"[{"k":1}]"#, #""notalist""#, #"["é","e"]"#, "[true,false]", "[true,true]", #"[" ","  "]"#,
+            #"["a\u0062","ab"]"#, "[" + Array(repeating: #""t""#, count: 300).joined(separator: ",") + "]", "null", "{}",
+        ]
+        var settled = 0
+        for tagList in tags {
+            for extra in [#","country":"US","state":"NY""#, #","country":"US","state":"""#, #","country":"FR","state":null"#] {
+                if try Self.directAgrees(signup, base + extra + #","tags":"# + tagList + "}") { settled += 1 }
+            }
+        }
+        #expect(settled >= 40)
+        let report = try #require(try directReport(base + #","tags":["ok","\#(String(repeating: "x", count: 21))","ok"]}"#, in: signup))
+        #expect(report.issues.map { "\($0.path) \($0.field) \($0.code)" } == ["tags tags uniqueItems", "tags[1] tags[] maxLength"])
     }
 
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {

@@ -30,6 +30,10 @@ enum DirectCheck: Sendable {
     case choices(strings: [String], numbers: [Value], mustBeIn: Bool)
     /// The value equals (or differs from) the value of another node.
     case equality(node: Int, mustEqual: Bool)
+    /// An array's number of elements within `min...max`; other kinds pass.
+    case itemCount(min: Int, max: Int)
+    /// No two elements of an array are equal; other kinds pass.
+    case uniqueItems
     /// `requiredIf` and the like: present and not empty when the condition on other nodes holds.
     case requiredWhen(DirectCondition)
 

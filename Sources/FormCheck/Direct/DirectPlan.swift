@@ -18,6 +18,8 @@ final class DirectPlan: @unchecked Sendable {
         let key: Range<Int>
         let node: Int
         let childLayout: Int?
+        /// An array field: its elements are read into slots of their own.
+        let recordsElements: Bool
     }
 
     struct Layout {
@@ -30,6 +32,8 @@ final class DirectPlan: @unchecked Sendable {
         let collectsAllErrors: Bool
         let rules: Range<Int>
         let children: Range<Int>
+        /// The `items` template that each element of the array is checked against.
+        let items: Int?
     }
 
     struct Rule {
@@ -77,6 +81,8 @@ final class DirectPlan: @unchecked Sendable {
         case oneOf(strings: Span, numbers: Span)
         case noneOf(strings: Span, numbers: Span)
         case equality(node: Int, mustEqual: Bool)
+        case itemCount(min: Int, max: Int)
+        case uniqueItems
         /// Indexes `conditions`.
         case requiredWhen(condition: Int)
     }
@@ -95,10 +101,12 @@ final class DirectPlan: @unchecked Sendable {
         let matchesFalse: Bool
     }
 
-    /// One failure found: a node's type check (`rule` nil) or the rule at that index of its chain.
+    /// One failure found: a node's type check (`rule` nil) or the rule at that index of its chain, and
+    /// for an `items` template, the index of the element.
     struct Failure: Sendable, Hashable {
         let node: Int
         let rule: Int?
+        var element: Int? = nil
     }
 
     /// Keys and choice strings, as UTF-8.
@@ -117,6 +125,10 @@ final class DirectPlan: @unchecked Sendable {
     private let conditions: UnsafeMutableBufferPointer<Condition>
     private let rootFields: Range<Int>
     let nodeCount: Int
+    /// Slots for the elements of array fields, after the nodes' slots (none when no field is an array):
+    /// a record with more elements goes to the full path.
+    private let elementSlots: Int
+    static let elementCapacity = 256
 
     init?(graph: ValidatorGraph) {
         var builder = Builder(graph: graph)
@@ -136,6 +148,7 @@ final class DirectPlan: @unchecked Sendable {
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
         nodeCount = graph.nodes.count
+        elementSlots = builder.members.contains(where: \.recordsElements) ? Self.elementCapacity : 0
     }
 
     deinit {
@@ -148,9 +161,10 @@ final class DirectPlan: @unchecked Sendable {
     /// The failures of the JSON record in `bytes`, in the order the full validator reports them, or
     /// nil when the bytes alone cannot settle the record.
     func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool) -> [Failure]? {
-        withUnsafeTemporaryAllocation(of: RawValue.self, capacity: nodeCount) { values in
-            values.initialize(repeating: .missing)
-            var scanner = DirectScanner(bytes: bytes)
+        withUnsafeTemporaryAllocation(of: RawValue.self, capacity: nodeCount + elementSlots) { values in
+            // Element slots are initialised as elements are read, and only those are read back.
+            _ = UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
+            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount)
             guard scanner.scanRecord(plan: self, into: values) else { return nil }
             var failures: [Failure] = []
             let read = UnsafeBufferPointer(values)
@@ -200,16 +214,17 @@ final class DirectPlan: @unchecked Sendable {
 
     // MARK: Evaluation
 
-    /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell.
+    /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell. `value`
+    /// is the node's own slot, or for an `items` template, the element at index `element`.
     private func evaluate(
         _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool,
-        into failures: inout [Failure]
+        into failures: inout [Failure], element: (index: Int, value: RawValue)? = nil
     ) -> Bool {
         guard let node = nodes[id] else { return false }
-        let value = values[id]
+        let value = element?.value ?? values[id]
         guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
         if !isEmpty, !value.hasType(node.type) {
-            failures.append(Failure(node: id, rule: nil))
+            failures.append(Failure(node: id, rule: nil, element: element?.index))
             return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
@@ -222,14 +237,22 @@ final class DirectPlan: @unchecked Sendable {
                 passes = passes && result
             }
             if !passes {
-                failures.append(Failure(node: id, rule: rule.index))
+                failures.append(Failure(node: id, rule: rule.index, element: element?.index))
                 if stopsAtFirst, rule.isError { break }
             }
         }
-        guard !isEmpty, value.kind == .object else { return true }
-        for index in node.children {
-            guard evaluate(nodeLists[index], values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
-            else { return false }
+        guard !isEmpty else { return true }
+        if value.kind == .object {
+            for index in node.children {
+                guard evaluate(nodeLists[index], values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
+                else { return false }
+            }
+        } else if value.kind == .array, let items = node.items {
+            for index in 0..<Int(value.elementCount) {
+                let element = (index, values[Int(value.firstElement) + index])
+                guard evaluate(items, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures, element: element)
+                else { return false }
+            }
         }
         return true
     }
@@ -276,6 +299,19 @@ final class DirectPlan: @unchecked Sendable {
             return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: bytes).map { !$0 }
         case .equality(let node, let mustEqual):
             return value.certainlyEquals(values[node], in: bytes).map { $0 == mustEqual }
+        case .itemCount(let min, let max):
+            guard value.kind == .array else { return true }
+            return Int(value.elementCount) >= min && Int(value.elementCount) <= max
+        case .uniqueItems:
+            guard value.kind == .array else { return true }
+            let elements = UnsafeBufferPointer(rebasing: values[Int(value.firstElement)..<Int(value.firstElement + value.elementCount)])
+            for (index, element) in elements.enumerated() {
+                for other in elements[(index + 1)...] {
+                    guard let equal = element.certainlyEquals(other, in: bytes) else { return nil }
+                    if equal { return false }
+                }
+            }
+            return true
         case .requiredWhen(let index):
             guard isEmpty else { return true }
             return holds(conditions[index], values: values, bytes: bytes).map { !$0 }
@@ -353,7 +389,7 @@ final class DirectPlan: @unchecked Sendable {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
-                guard field.relevance == nil, field.items == nil, field.type != .date,
+                guard field.relevance == nil, field.type != .date,
                     field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
                 else { return nil }
                 var childLayout: Int?
@@ -361,23 +397,35 @@ final class DirectPlan: @unchecked Sendable {
                     guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields) else { return nil }
                     childLayout = child
                 }
-                let firstRule = rules.count
-                for (index, rule) in field.rules.enumerated() {
-                    guard let direct = rule.direct else { return nil }
-                    let firstOperation = operations.count
-                    for check in direct.checks { operations.append(lower(check)) }
-                    rules.append(Rule(runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,
-                                      operations: firstOperation..<operations.count, index: index))
+                if let items = field.items {
+                    // Templates of scalars only: elements are read as scalars, and nothing nests below them.
+                    let template = graph.nodes[items]
+                    guard template.relevance == nil, template.items == nil, template.children.isEmpty,
+                        [.string, .integer, .number, .boolean].contains(template.type), addNode(template, children: [])
+                    else { return nil }
                 }
-                let children = field.type == .object ? field.children : []
-                nodes[id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: firstRule..<rules.count,
-                                 children: nodeLists.count..<(nodeLists.count + children.count))
-                nodeLists += children
-                declared.append(Member(key: store(field.key), node: id, childLayout: childLayout))
+                guard addNode(field, children: field.type == .object ? field.children : []) else { return nil }
+                declared.append(Member(key: store(field.key), node: id, childLayout: childLayout, recordsElements: field.type == .array))
             }
             layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown))
             members += declared
             return layouts.count - 1
+        }
+
+        /// Adds a node with its rules lowered; false when a rule has no direct form.
+        private mutating func addNode(_ field: FieldNode, children: [Int]) -> Bool {
+            let firstRule = rules.count
+            for (index, rule) in field.rules.enumerated() {
+                guard let direct = rule.direct else { return false }
+                let firstOperation = operations.count
+                for check in direct.checks { operations.append(lower(check)) }
+                rules.append(Rule(runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,
+                                  operations: firstOperation..<operations.count, index: index))
+            }
+            nodes[field.id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: firstRule..<rules.count,
+                                   children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
+            nodeLists += children
+            return true
         }
 
         /// Whether every field that `sameAs`-like checks and conditions read is in the plan.
@@ -414,6 +462,8 @@ final class DirectPlan: @unchecked Sendable {
             case .equality(let node, let mustEqual):
                 referencedNodes.append(node)
                 return .equality(node: node, mustEqual: mustEqual)
+            case .itemCount(let min, let max): return .itemCount(min: min, max: max)
+            case .uniqueItems: return .uniqueItems
             case .requiredWhen(let condition):
                 referencedNodes += condition.nodes
                 let nodes = Span(nodeLists.count..<(nodeLists.count + condition.nodes.count))

@@ -9,9 +9,13 @@ struct DirectScanner: ~Copyable {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
+    /// The next free slot for the elements of arrays, after the nodes' slots.
+    private var nextElement: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// - Parameter firstElement: the first slot, after the nodes' slots, where array elements go.
+    init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int) {
         self.bytes = bytes
+        self.nextElement = firstElement
     }
 
     /// Reads a whole record: one object laid out as the plan's last layout (the record's), then only
@@ -63,7 +67,8 @@ struct DirectScanner: ~Copyable {
                 let member = plan.member(at: index)
                 // A repeated member replaces the first one, nested values included: left to the full reader.
                 guard values[member.node].kind == .missing,
-                    scanSlot(&values[member.node], layout: member.childLayout, plan: plan, into: values)
+                    scanSlot(&values[member.node], layout: member.childLayout, recordsElements: member.recordsElements, plan: plan,
+                             into: values)
                 else { return false }
             } else {
                 guard !plan.rejectsUnknown(layout), skipValue(depth: 1) else { return false }
@@ -82,9 +87,10 @@ struct DirectScanner: ~Copyable {
         }
     }
 
-    /// A declared member's value; an object with a layout of its own is read into its members' slots.
+    /// A declared member's value; an object with a layout of its own is read into its members' slots, and
+    /// an array of an array field element by element.
     private mutating func scanSlot(
-        _ value: inout RawValue, layout: Int?, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
+        _ value: inout RawValue, layout: Int?, recordsElements: Bool = false, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
     ) -> Bool {
         guard offset < bytes.count else { return false }
         let start = offset
@@ -103,7 +109,7 @@ struct DirectScanner: ~Copyable {
             }
         case UInt8(ascii: "["):
             value.kind = .array
-            guard skipValue(depth: 1) else { return false }
+            guard recordsElements ? scanElements(of: &value, plan: plan, into: values) : skipValue(depth: 1) else { return false }
         case UInt8(ascii: "t"):
             guard skipLiteral("true") else { return false }
             value.kind = .true
@@ -118,6 +124,47 @@ struct DirectScanner: ~Copyable {
         }
         value.end = offset
         return true
+    }
+
+    /// A declared array: its elements go to consecutive free slots (objects and arrays among them are
+    /// checked and skipped). Starts at `[`; false when the slots run out.
+    private mutating func scanElements(
+        of array: inout RawValue, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
+    ) -> Bool {
+        offset += 1
+        array.firstElement = Int32(nextElement)
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+            return true
+        }
+        while true {
+            guard nextElement < values.count, offset < bytes.count else { return false }
+            let slot = nextElement
+            nextElement += 1
+            (values.baseAddress! + slot).initialize(to: .missing)
+            switch bytes[offset] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let start = offset
+                guard skipValue(depth: 2) else { return false }
+                values[slot] = RawValue(kind: bytes[start] == UInt8(ascii: "{") ? .object : .array, start: start, end: offset,
+                                        integer: 0, number: 0, isPlain: false)
+            default:
+                guard scanSlot(&values[slot], layout: nil, plan: plan, into: values) else { return false }
+            }
+            array.elementCount += 1
+            skipWhitespace()
+            guard offset < bytes.count else { return false }
+            if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+                skipWhitespace()
+            } else if bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return true
+            } else {
+                return false
+            }
+        }
     }
 
     /// A string of printable ASCII without escapes; returns the range of its contents. Reads eight

@@ -15,6 +15,10 @@ struct RawValue {
     var number: Double
     /// For a string: every byte is printable ASCII (no escapes), so bytes are characters.
     var isPlain: Bool
+    /// For an array read element by element: the slot of its first element and how many there are
+    /// (elements lie in consecutive slots after the nodes').
+    var firstElement: Int32 = 0
+    var elementCount: Int32 = 0
 
     static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false)
 

@@ -29,7 +29,12 @@ final class Validator: Sendable {
             if let issue = cache[failure] { return issue }
             var run = Run(validator: self, root: .null, options: options)
             let node = graph.nodes[failure.node]
-            run.path = graph.keyPath(of: failure.node).map { .key($0) }
+            if let element = failure.element, let array = node.parent {
+                // An element of an array, checked against the array's `items` template.
+                run.path = graph.keyPath(of: array).map { .key($0) } + [.index(element)]
+            } else {
+                run.path = graph.keyPath(of: failure.node).map { .key($0) }
+            }
             if let index = failure.rule {
                 let rule = node.rules[index]
                 run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
