@@ -73,17 +73,8 @@ struct DirectScanner: ~Copyable {
             } else {
                 guard !plan.rejectsUnknown(layout), skipValue(depth: 1) else { return false }
             }
-            skipWhitespace()
-            guard offset < bytes.count else { return false }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-                skipWhitespace()
-            } else if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                return true
-            } else {
-                return false
-            }
+            guard let closed = endOfItem(closing: UInt8(ascii: "}")) else { return false }
+            if closed { return true }
         }
     }
 
@@ -153,17 +144,8 @@ struct DirectScanner: ~Copyable {
                 guard scanSlot(&values[slot], layout: nil, plan: plan, into: values) else { return false }
             }
             array.elementCount += 1
-            skipWhitespace()
-            guard offset < bytes.count else { return false }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-                skipWhitespace()
-            } else if bytes[offset] == UInt8(ascii: "]") {
-                offset += 1
-                return true
-            } else {
-                return false
-            }
+            guard let closed = endOfItem(closing: UInt8(ascii: "]")) else { return false }
+            if closed { return true }
         }
     }
 
@@ -193,6 +175,21 @@ struct DirectScanner: ~Copyable {
             offset += 1
         }
         return nil
+    }
+
+    /// After a member or an element: consumes `,` and the white space after it (false), or `closing`
+    /// (true); nil for anything else.
+    private mutating func endOfItem(closing: UInt8) -> Bool? {
+        skipWhitespace()
+        guard offset < bytes.count else { return nil }
+        if bytes[offset] == UInt8(ascii: ",") {
+            offset += 1
+            skipWhitespace()
+            return false
+        }
+        guard bytes[offset] == closing else { return nil }
+        offset += 1
+        return true
     }
 
     private mutating func skipLiteral(_ literal: StaticString) -> Bool {
@@ -280,18 +277,8 @@ struct DirectScanner: ~Copyable {
                     offset += 1
                     skipWhitespace()
                 }
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-                guard offset < bytes.count else { return false }
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    skipWhitespace()
-                } else if bytes[offset] == closing {
-                    offset += 1
-                    return true
-                } else {
-                    return false
-                }
+                guard skipValue(depth: depth + 1), let closed = endOfItem(closing: closing) else { return false }
+                if closed { return true }
             }
         case UInt8(ascii: "t"): return skipLiteral("true")
         case UInt8(ascii: "f"): return skipLiteral("false")
