@@ -14,8 +14,7 @@ extension FormSchema {
         case .jsonLines:
             try validateJSONLines(inFile: path, options: options, jobs: jobs, body)
         case .json:
-            if try validateArrayElements(inFile: path, options: options, jobs: jobs, body) { return }
-            fallthrough
+            try validateJSONDocument(inFile: path, options: options, jobs: jobs, body)
         case .yaml:
             try DataReader.forEachBatch(inFile: path, format: format) { records in
                 let reports = Parallel.map(records, jobs: jobs) { record in
@@ -120,25 +119,29 @@ extension FormSchema {
         if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
     }
 
-    /// Checks the elements of a JSON file whose top level is an array, apart and in parallel; false
-    /// (with nothing handed on) when the file is not such an array or is not well-formed, for the
-    /// whole-document reader to read or report.
-    private func validateArrayElements(
+    /// Checks a JSON file. The elements of a top-level array are checked apart and in parallel; any
+    /// other document, or one that is not well-formed, goes to the whole-document reader, which reads
+    /// or reports it (and then nothing of it is handed on but the error).
+    private func validateJSONDocument(
         inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
-    ) throws(DataFileError) -> Bool {
+    ) throws(DataFileError) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path)
         } catch {
             throw .unreadable(error.reason)
         }
-        guard let elements = bytes.withUnsafeBufferPointer(JSONArrayElements.split) else { return false }
-        let outcomes = outcomes(of: elements.map(\.range), in: bytes, depth: 1, options: options, jobs: jobs)
-        // Nothing is handed on unless the whole document is well-formed.
-        guard !outcomes.contains(where: { if case .malformed = $0 { true } else { false } }) else { return false }
+        let elements = bytes.withUnsafeBufferPointer(JSONArrayElements.split)
+        let checked = elements.map { outcomes(of: $0.map(\.range), in: bytes, depth: 1, options: options, jobs: jobs) }
+        guard let elements, let checked, !checked.contains(where: { if case .malformed = $0 { true } else { false } }) else {
+            try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
+                body(record, (try? record.content.get()).map { validate($0, options: options) })
+            }
+            return
+        }
         let document = DataDocument(name: path, bytes: bytes)
         var cache: [DirectPlan.Failure: ValidationError] = [:]
-        for (number, (element, outcome)) in zip(elements, outcomes).enumerated() {
+        for (number, (element, outcome)) in zip(elements, checked).enumerated() {
             switch outcome {
             case .valid:
                 body(DataRecord(index: number + 1, unparsedElement: element, of: document), ValidationReport(issues: []))
@@ -148,9 +151,8 @@ extension FormSchema {
                 body(DataRecord(index: number + 1, position: element.position, content: .success(value), document: document,
                                 anchor: .json(element.range.lowerBound)), report)
             case .malformed:
-                return false
+                preconditionFailure("a document with a malformed element is read whole")
             }
         }
-        return true
     }
 }
