@@ -6,7 +6,7 @@ import Foundation
 /// reader and validator instead. So the direct path changes speed, never results.
 ///
 /// A plan exists when every field a record can reach is in its reach: no field-level `when:`, no
-/// `date` fields, no `items` templates, and every rule has a direct form (`DirectRule`).
+/// `date` fields, `items` templates of scalars only, and every rule has a direct form (`DirectRule`).
 ///
 /// The plan lays its layouts, nodes and lowered checks out flat, in memory of its own, as plain
 /// values: reading a record touches no reference counts, which threads sharing one plan would
