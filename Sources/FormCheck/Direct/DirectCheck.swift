@@ -58,3 +58,11 @@ struct DirectCondition: Sendable {
     let test: Test
     let negated: Bool
 }
+
+extension Value {
+    /// Whether the direct path can compare a value with this literal by bytes: it is not text, or it is
+    /// ASCII text (a non-ASCII literal may equal an ASCII value canonically, which only strings decide).
+    var comparesByBytes: Bool {
+        stringValue?.utf8.allSatisfy { $0 < 0x80 } ?? true
+    }
+}

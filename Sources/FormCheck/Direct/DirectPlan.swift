@@ -453,11 +453,7 @@ final class DirectPlan: @unchecked Sendable {
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
             case .choices(let strings, let numbers, let mustBeIn):
-                let firstString = choiceStrings.count
-                for string in strings { choiceStrings.append(store(string)) }
-                let firstNumber = choiceNumbers.count
-                choiceNumbers += numbers.map(Self.literal)
-                let (strings, numbers) = (Span(firstString..<choiceStrings.count), Span(firstNumber..<choiceNumbers.count))
+                let (strings, numbers) = storeChoices(strings: strings, numbers: numbers)
                 return mustBeIn ? .oneOf(strings: strings, numbers: numbers) : .noneOf(strings: strings, numbers: numbers)
             case .equality(let node, let mustEqual):
                 referencedNodes.append(node)
@@ -477,15 +473,21 @@ final class DirectPlan: @unchecked Sendable {
                 case .isFilled: test = .isFilled
                 case .isEmpty: test = .isEmpty
                 }
-                let firstString = choiceStrings.count
-                for string in literals.compactMap(\.stringValue) { choiceStrings.append(store(string)) }
-                let firstNumber = choiceNumbers.count
-                choiceNumbers += literals.filter { $0.doubleValue != nil }.map(Self.literal)
-                conditions.append(Condition(nodes: nodes, test: test, negated: condition.negated,
-                                            strings: Span(firstString..<choiceStrings.count), numbers: Span(firstNumber..<choiceNumbers.count),
+                let (strings, numbers) = storeChoices(strings: literals.compactMap(\.stringValue),
+                                                      numbers: literals.filter { $0.doubleValue != nil })
+                conditions.append(Condition(nodes: nodes, test: test, negated: condition.negated, strings: strings, numbers: numbers,
                                             matchesTrue: literals.contains(.bool(true)), matchesFalse: literals.contains(.bool(false))))
                 return .requiredWhen(condition: conditions.count - 1)
             }
+        }
+
+        /// Stores choice literals: the strings in `choiceStrings`, the numbers in `choiceNumbers`.
+        private mutating func storeChoices(strings: [String], numbers: [Value]) -> (strings: Span, numbers: Span) {
+            let firstString = choiceStrings.count
+            for string in strings { choiceStrings.append(store(string)) }
+            let firstNumber = choiceNumbers.count
+            choiceNumbers += numbers.map(Self.literal)
+            return (Span(firstString..<choiceStrings.count), Span(firstNumber..<choiceNumbers.count))
         }
 
         private static func literal(_ value: Value) -> NumericLiteral {

@@ -24,8 +24,7 @@ extension RuleCatalogue {
                 }
             }
             let choices = Set(values)
-            // Bytes compare like strings only for ASCII (a non-ASCII literal may equal an ASCII value canonically).
-            if values.allSatisfy({ $0.stringValue?.utf8.allSatisfy { $0 < 0x80 } ?? true }) {
+            if values.allSatisfy(\.comparesByBytes) {
                 builder.direct = DirectRule([.choices(strings: values.compactMap(\.stringValue),
                                                       numbers: values.filter { $0.stringValue == nil }, mustBeIn: mustBeIn)],
                                             failing: parameters)

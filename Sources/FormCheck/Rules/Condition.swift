@@ -44,19 +44,20 @@ struct Condition: Sendable {
     static let argumentNames = ["field", "equals", "notEquals", "in"]
 
     /// The condition for the direct path (held, or with `negated` not held), or nil when a literal is
-    /// a string beyond ASCII, which only string comparison decides.
+    /// text that only string comparison decides.
     func direct(negated: Bool = false) -> DirectCondition? {
+        var negated = negated
         let literals: [Value]
         switch test {
-        case .equals(let value): literals = [value]
-        case .notEquals(let value): literals = [value]
-        case .isIn(let values): literals = values
         case .filled: return DirectCondition(nodes: [reference.target], test: .isFilled, negated: negated)
+        case .equals(let value): literals = [value]
+        case .isIn(let values): literals = values
+        case .notEquals(let value):
+            // Holds exactly when `equals` would not.
+            literals = [value]
+            negated.toggle()
         }
-        guard literals.allSatisfy({ $0.stringValue?.utf8.allSatisfy { $0 < 0x80 } ?? true }) else { return nil }
-        if case .notEquals = test {
-            return DirectCondition(nodes: [reference.target], test: .isIn(literals), negated: !negated)
-        }
+        guard literals.allSatisfy(\.comparesByBytes) else { return nil }
         return DirectCondition(nodes: [reference.target], test: .isIn(literals), negated: negated)
     }
 }
