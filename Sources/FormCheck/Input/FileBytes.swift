@@ -23,15 +23,30 @@ enum FileBytes {
         var count = 0
         while true {
             if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
-            let read = bytes.withUnsafeMutableBufferPointer { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read == 0 { break }
-            guard read > 0 else {
-                if errno == EINTR { continue }
-                throw Failure(reason: String(cString: strerror(errno)))
-            }
-            count += read
+            let read = bytes.withUnsafeMutableBufferPointer { fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
+            count += read.count
+            if let error = read.error { throw Failure(reason: String(cString: strerror(error))) }
+            if read.ended { break }
         }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// Reads from `descriptor` into `buffer` until it is full or the input ends (a call interrupted by
+    /// a signal is retried): how many bytes came, whether the input ended, and the system's error if
+    /// reading failed.
+    static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32) -> (count: Int, ended: Bool, error: Int32?) {
+        var count = 0
+        while count < buffer.count {
+            let read = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if read > 0 {
+                count += read
+            } else if read == 0 {
+                return (count, true, nil)
+            } else if errno != EINTR {
+                return (count, true, errno)
+            }
+        }
+        return (count, false, nil)
     }
 }

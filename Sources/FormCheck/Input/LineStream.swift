@@ -63,19 +63,13 @@ struct LineStream: ~Copyable {
             block.append(contentsOf: leftover)
             var count = block.count
             block.append(contentsOf: repeatElement(0, count: capacity - count))
-            var reachedEnd = atEnd
-            block.withUnsafeMutableBufferPointer { bytes in
-                while !reachedEnd, count < capacity {
-                    let read = read(descriptor, bytes.baseAddress! + count, capacity - count)
-                    if read > 0 {
-                        count += read
-                    } else if read == 0 || errno != EINTR {
-                        reachedEnd = true
-                    }
-                }
+            if !atEnd {
+                // A read error ends the input, as it does for `nextLine`.
+                let read = block.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
+                count += read.count
+                atEnd = read.ended
             }
             block.removeLast(capacity - count)
-            atEnd = reachedEnd
             (buffer, start) = ([], 0)
             if let newline = block.lastIndex(of: UInt8(ascii: "\n")) {
                 buffer = Array(block[(newline + 1)...])
