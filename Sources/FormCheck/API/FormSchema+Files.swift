@@ -31,7 +31,8 @@ extension FormSchema {
     private enum Outcome: Sendable {
         case valid
         case settled([DirectPlan.Failure])
-        case parsed(Value, ValidationReport)
+        // Boxed: kept rare, so that an outcome takes 16 bytes and a block's outcomes fit in reused heap memory.
+        indirect case parsed(Value, ValidationReport)
         case malformed
     }
 
@@ -45,15 +46,23 @@ extension FormSchema {
         return .parsed(value, validate(value, options: options))
     }
 
-    /// The outcomes of the records at `ranges` of `text`, checked on up to `jobs` threads. Checking
-    /// threads share nothing they change, not even reference counts of shared issues.
+    /// The outcomes of the records at `ranges` of `text`, checked on up to `jobs` threads.
     private func outcomes(of ranges: [Range<Int>], in text: [UInt8], depth: Int, options: ValidationOptions, jobs: Int) -> [Outcome] {
         Parallel.mapRanges(count: ranges.count, jobs: jobs) { range, outcomes in
-            text.withUnsafeBufferPointer { bytes in
-                for (slot, index) in range.enumerated() {
-                    let json = UnsafeBufferPointer(rebasing: bytes[ranges[index]])
-                    (outcomes.baseAddress! + slot).initialize(to: check(json, depth: depth, options: options))
-                }
+            check(range, of: ranges, in: text, depth: depth, options: options, into: outcomes)
+        }
+    }
+
+    /// Checks the records at `ranges[indices]` of `text` into `outcomes`, one per index. Checking
+    /// threads share nothing they change, not even reference counts of shared issues.
+    private func check<Ranges: RandomAccessCollection<Range<Int>>>(
+        _ indices: Range<Int>, of ranges: Ranges, in text: [UInt8], depth: Int, options: ValidationOptions,
+        into outcomes: UnsafeMutableBufferPointer<Outcome>
+    ) where Ranges.Index == Int {
+        text.withUnsafeBufferPointer { bytes in
+            for (slot, index) in indices.enumerated() {
+                let json = UnsafeBufferPointer(rebasing: bytes[ranges[index]])
+                (outcomes.baseAddress! + slot).initialize(to: check(json, depth: depth, options: options))
             }
         }
     }
@@ -85,10 +94,15 @@ extension FormSchema {
     ) {
         // Issues made by the direct path, kept for the whole file.
         var cache: [DirectPlan.Failure: ValidationError] = [:]
-        @Sendable func check(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> [Outcome] {
-            outcomes(of: lines.map(\.range), in: block, depth: 0, options: options, jobs: jobs)
+        // Blocks are checked a chunk of lines at a time on the pool's threads, this one among them.
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
+        func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Outcome> {
+            pool.submit(count: lines.count, chunkSize: 256) { indices, outcomes in
+                check(indices, of: lines.lazy.map(\.range), in: block, depth: 0, options: options, into: outcomes)
+            }
         }
-        func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: [Outcome]) {
+        func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: UnsafeBufferPointer<Outcome>) {
             for (line, outcome) in zip(lines, outcomes) {
                 switch outcome {
                 case .valid:
@@ -105,18 +119,19 @@ extension FormSchema {
                 }
             }
         }
-        guard jobs > 1 else {
-            DataReader.forEachJSONLinesBlock(&stream, recordsSoFar: recordsSoFar) { block, lines in handOn(block, lines, check(block, lines)) }
-            return
+        // A block is checked while the one before it is handed on.
+        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Batch<Outcome>)?
+        func handOnPrevious() {
+            guard let previous else { return }
+            pool.wait(for: previous.outcomes)
+            handOn(previous.block, previous.lines, previous.outcomes.values)
         }
-        // With more than one job, a block is checked in the background while the previous one is handed on.
-        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Pending<[Outcome]>)?
         DataReader.forEachJSONLinesBlock(&stream, recordsSoFar: recordsSoFar) { block, lines in
-            let checked = Pending { check(block, lines) }
-            if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
+            let checked = submit(block, lines)
+            handOnPrevious()
             previous = (block, lines, checked)
         }
-        if let previous { handOn(previous.block, previous.lines, previous.outcomes.value) }
+        handOnPrevious()
     }
 
     /// Checks a JSON file. The elements of a top-level array are checked apart and in parallel; any

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Threads that compute batches of results a chunk at a time, for a thread that hands the results on
+/// in order. The handing-on thread counts among the pool's `threads`: while it waits for a batch it
+/// computes queued chunks itself, so no core idles while there is work, and with one thread
+/// everything runs on the caller's.
+final class WorkerPool: @unchecked Sendable {
+    /// A chunk of work, and the batch it belongs to.
+    private struct Task {
+        let run: () -> Void
+        let batch: BatchProgress
+    }
+
+    // Guards `queue`, `head`, `isClosed` and every batch's `remaining`.
+    private let condition = NSCondition()
+    private var queue: [Task] = []
+    private var head = 0
+    private var isClosed = false
+
+    /// Starts `threads - 1` helper threads; the caller is the last one.
+    init(threads: Int) {
+        for _ in 1..<max(threads, 1) {
+            Thread.detachNewThread { [self] in helpUntilClosed() }
+        }
+    }
+
+    /// Stops the helper threads once the queue is empty.
+    func close() {
+        condition.withLock {
+            isClosed = true
+            condition.broadcast()
+        }
+    }
+
+    /// Queues the results for `0..<count`, to be computed in chunks of at most `chunkSize`: `fill` is
+    /// given consecutive ranges and must initialize every element of the buffer it is given, one per
+    /// index of its range. Whatever `fill` captured is released before its batch counts as done.
+    func submit<R>(count: Int, chunkSize: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> Batch<R> {
+        let batch = Batch<R>(count: count)
+        let chunks = stride(from: 0, to: count, by: max(chunkSize, 1)).map { $0..<min($0 + chunkSize, count) }
+        batch.progress.remaining = chunks.count
+        nonisolated(unsafe) let output = batch.results
+        condition.withLock {
+            for range in chunks {
+                queue.append(Task(run: { fill(range, UnsafeMutableBufferPointer(rebasing: output[range])) }, batch: batch.progress))
+            }
+            condition.broadcast()
+        }
+        return batch
+    }
+
+    /// Waits until every chunk of `batch` is computed, computing queued chunks (of any batch) meanwhile.
+    func wait<R>(for batch: Batch<R>) {
+        condition.lock()
+        while batch.progress.remaining > 0 {
+            if !runNext() { condition.wait() }
+        }
+        condition.unlock()
+    }
+
+    private func helpUntilClosed() {
+        condition.lock()
+        while !isClosed || head < queue.count {
+            if !runNext() { condition.wait() }
+        }
+        condition.unlock()
+    }
+
+    /// Runs the next queued chunk, if any, with the lock released meanwhile; called and returns with
+    /// the lock held.
+    private func runNext() -> Bool {
+        guard head < queue.count else { return false }
+        var run: (() -> Void)? = queue[head].run
+        let batch = queue[head].batch
+        queue[head] = Task(run: {}, batch: batch)
+        head += 1
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        condition.unlock()
+        run!()
+        run = nil
+        condition.lock()
+        batch.remaining -= 1
+        if batch.remaining == 0 { condition.broadcast() }
+        return true
+    }
+}
+
+/// How many chunks of a batch are still to be computed (guarded by its pool's lock).
+final class BatchProgress: @unchecked Sendable {
+    var remaining = 0
+}
+
+/// The results a `WorkerPool` computes for one batch; read them only after `WorkerPool.wait(for:)`.
+final class Batch<R>: @unchecked Sendable {
+    let progress = BatchProgress()
+    fileprivate let results: UnsafeMutableBufferPointer<R>
+    private var isMoved = false
+
+    fileprivate init(count: Int) {
+        results = .allocate(capacity: count)
+    }
+
+    /// The computed results, in order.
+    var values: UnsafeBufferPointer<R> { UnsafeBufferPointer(results) }
+
+    /// The computed results moved into an array; the batch holds none after.
+    func removeValues() -> [R] {
+        isMoved = true
+        return Array(unsafeUninitializedCapacity: results.count) { buffer, count in
+            count = buffer.moveInitialize(fromContentsOf: results)
+        }
+    }
+
+    deinit {
+        if !isMoved && progress.remaining == 0 { results.deinitialize() }
+        results.deallocate()
+    }
+}

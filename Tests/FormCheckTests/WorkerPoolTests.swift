@@ -1,0 +1,45 @@
+import Testing
+@testable import FormCheck
+
+/// Batches computed by a worker pool come back whole and in order, however many threads share them.
+@Suite struct WorkerPoolTests {
+    /// Squares of `start..<start + count`, computed a chunk at a time.
+    func squares(from start: Int, count: Int, chunkSize: Int, on pool: WorkerPool) -> Batch<Int> {
+        pool.submit(count: count, chunkSize: chunkSize) { range, results in
+            for (slot, index) in range.enumerated() { (results.baseAddress! + slot).initialize(to: (start + index) * (start + index)) }
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 8])
+    func batchesInFlightTogetherKeepTheirOrder(threads: Int) {
+        let pool = WorkerPool(threads: threads)
+        defer { pool.close() }
+        // Several batches queued before the first is waited for, as blocks of JSON Lines are.
+        var batches: [(start: Int, count: Int, batch: Batch<Int>)] = []
+        for (number, count) in [0, 1, 255, 256, 257, 4_099, 10_000].enumerated() {
+            let start = number * 100_000
+            batches.append((start, count, squares(from: start, count: count, chunkSize: 256, on: pool)))
+        }
+        for (start, count, batch) in batches {
+            pool.wait(for: batch)
+            #expect(Array(batch.values) == (start..<start + count).map { $0 * $0 })
+        }
+    }
+
+    @Test func resultsMovedOutLeaveNothingBehind() {
+        let pool = WorkerPool(threads: 2)
+        defer { pool.close() }
+        let batch = pool.submit(count: 3, chunkSize: 1) { range, results in
+            results.baseAddress!.initialize(to: "item \(range.lowerBound)")
+        }
+        pool.wait(for: batch)
+        #expect(batch.removeValues() == ["item 0", "item 1", "item 2"])
+    }
+
+    @Test(arguments: [1, 2, 5])
+    func parallelMapKeepsTheItemsOrder(jobs: Int) {
+        let items = Array(0..<1_000)
+        #expect(Parallel.map(items, jobs: jobs) { "\($0 * 3)" } == items.map { "\($0 * 3)" })
+        #expect(Parallel.map([Int](), jobs: jobs) { $0 }.isEmpty)
+    }
+}
