@@ -9,11 +9,14 @@ import Testing
         #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#, #"^\d{3}-\d{4}$"#, "a{2,3}", "^a*$", "[-a]", "[a-]x",
         "x?y+", "^ab?c$", "^[0-9]{5}(-[0-9]{4})?$", "^[A-Z0-9]{6,12}$", "admin", #"\."#, "^$", "b{0,2}c",
         #"^[\p{L} '-]+$"#, #"\w+"#, #"^\w+\s\w+$"#, #"\p{Lu}\p{Ll}"#, #"^\p{N}+$"#, #"[\p{Nd}_]{2}"#, #"\s"#,
+        // Quantified atoms that overlap, where a backtracking matcher gives characters back.
+        "^[a-z]*[a-z]*1$", "^a{2,4}a{1,2}$", "a[ab]{3}", "[ab]*a[ab]{2}$", "^[0-9]{0,3}$", "ab*", "^a?$", "x*", "^[a-c]+b[a-c]*$",
+        "^[a-z0-9]+[0-9]{2}$", "c{2,}$", "^a?",
     ]
 
     @Test func agreesWithICUOnEveryInput() throws {
         var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("aAbBcxyz019_-. @'%+$^!~`[]{}")
+        let alphabet = Array("aAbBcxyz019_-. @'%+$^!~`[]{}aabbc1")
         var inputs = ["", "a", "aa", "aaa", "abc", "ac", "12345", "1234", "123456", "12345-6789", "ada@example.com", "a@b.c",
                       "x@localhost", "@example.com", "Ab1", "UPPER", "lower", "Mixed Case", "O'Brien-Smith", "R2D2", "555-0100",
                       "admin", "superadmin", "xyy", "yyy", "x", "ABC123", "abc.def", "bbc", "c", "-", "a-x"]
@@ -42,8 +45,21 @@ import Testing
         for pattern in ["^(a|b)$", "[^a]", "a.b", "a+?", "(?i)abc", "é", #"\p{Greek}"#, #"\S"#, #"\W"#, #"\bx"#, #"\p{L"#] {
             #expect(ASCIIPattern(pattern) == nil, "\(pattern)")
         }
+        // Patterns whose automaton would need too many states.
+        for pattern in ["a[ab]{10}b", "^[a-z]{1,300}$"] {
+            #expect(ASCIIPattern(pattern) == nil, "\(pattern)")
+        }
         #expect(ASCIIPattern("^[a-z]+$")?.matches("zoë") == nil)
         #expect(ASCIIPattern("^[a-z]+$")?.matches("ab\n") == nil)
+    }
+
+    /// Overlapping quantifiers that make a backtracking matcher take time in a power of the length.
+    @Test func hostileInputTakesOnePassOverTheText() {
+        let text = String(repeating: "a", count: 200_000)
+        #expect(ASCIIPattern("^[a-z]*[a-z]*[a-z]*[a-z]*1$")?.matches(text) == false)
+        #expect(ASCIIPattern("^(a|a)*$") == nil)
+        #expect(ASCIIPattern("[a-z]*[a-z]*[a-z]*b")?.matches(text) == false)
+        #expect(ASCIIPattern("^a*a*a*$")?.matches(text) == true)
     }
 
     /// The ASCII sets of the character-class rules are those of the rules' own predicates.

@@ -74,7 +74,8 @@ final class DirectPlan: @unchecked Sendable {
         case present
         case isTrue
         case length(min: Int, max: Int)
-        case pattern(atoms: Span, anchoredStart: Bool, anchoredEnd: Bool, mustMatch: Bool)
+        /// `table` is where the automaton's table starts in `automata`.
+        case pattern(table: Int32, start: UInt8, acceptingFrom: UInt8, dead: UInt8, anchoredEnd: Bool, mustMatch: Bool)
         case format(TextFormats.ByteFormat)
         case order(limit: NumericLiteral, allowed: UInt8)
         /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
@@ -119,7 +120,8 @@ final class DirectPlan: @unchecked Sendable {
     private let nodeLists: UnsafeMutableBufferPointer<Int>
     private let rules: UnsafeMutableBufferPointer<Rule>
     private let operations: UnsafeMutableBufferPointer<Operation>
-    private let atoms: UnsafeMutableBufferPointer<ASCIIPattern.Atom>
+    /// The tables of the patterns' automata, one after another.
+    private let automata: UnsafeMutableBufferPointer<UInt8>
     private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
     private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
     private let conditions: UnsafeMutableBufferPointer<Condition>
@@ -143,7 +145,7 @@ final class DirectPlan: @unchecked Sendable {
         nodeLists = .copying(builder.nodeLists + graph.rootFields)
         rules = .copying(builder.rules)
         operations = .copying(builder.operations)
-        atoms = .copying(builder.atoms)
+        automata = .copying(builder.automata)
         choiceStrings = .copying(builder.choiceStrings)
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
@@ -153,7 +155,7 @@ final class DirectPlan: @unchecked Sendable {
 
     deinit {
         for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
-                       .init(operations), .init(atoms), .init(choiceStrings), .init(choiceNumbers), .init(conditions)] {
+                       .init(operations), .init(automata), .init(choiceStrings), .init(choiceNumbers), .init(conditions)] {
             buffer.deallocate()
         }
     }
@@ -214,17 +216,18 @@ final class DirectPlan: @unchecked Sendable {
 
     // MARK: Evaluation
 
-    /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell. `value`
-    /// is the node's own slot, or for an `items` template, the element at index `element`.
+    /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell. The
+    /// value is the node's own slot, or for an `items` template, the element at index `element`, in
+    /// slot `slot`.
     private func evaluate(
         _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool,
-        into failures: inout [Failure], element: (index: Int, value: RawValue)? = nil
+        into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
     ) -> Bool {
         guard let node = nodes[id] else { return false }
-        let value = element?.value ?? values[id]
+        let value = values[slot ?? id]
         guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
         if !isEmpty, !value.hasType(node.type) {
-            failures.append(Failure(node: id, rule: nil, element: element?.index))
+            failures.append(Failure(node: id, rule: nil, element: element))
             return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
@@ -237,7 +240,7 @@ final class DirectPlan: @unchecked Sendable {
                 passes = passes && result
             }
             if !passes {
-                failures.append(Failure(node: id, rule: rule.index, element: element?.index))
+                failures.append(Failure(node: id, rule: rule.index, element: element))
                 if stopsAtFirst, rule.isError { break }
             }
         }
@@ -249,8 +252,8 @@ final class DirectPlan: @unchecked Sendable {
             }
         } else if value.kind == .array, let items = node.items {
             for index in 0..<Int(value.elementCount) {
-                let element = (index, values[Int(value.firstElement) + index])
-                guard evaluate(items, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures, element: element)
+                guard evaluate(items, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures,
+                               slot: Int(value.firstElement) + index, element: index)
                 else { return false }
             }
         }
@@ -272,11 +275,11 @@ final class DirectPlan: @unchecked Sendable {
             guard value.kind == .string else { return true }
             guard value.isPlain else { return nil }
             return value.end - value.start >= min && value.end - value.start <= max
-        case .pattern(let span, let anchoredStart, let anchoredEnd, let mustMatch):
+        case .pattern(let table, let start, let acceptingFrom, let dead, let anchoredEnd, let mustMatch):
             guard value.kind == .string else { return true }
             guard value.isPlain else { return nil }
-            let matches = ASCIIPattern.matches(value.bytes(in: bytes), atoms: UnsafeBufferPointer(rebasing: atoms[span.range]),
-                                               anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+            let matches = PatternAutomaton.matches(value.bytes(in: bytes), table: automata.baseAddress! + Int(table), start: start,
+                                                   acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: anchoredEnd)
             return matches == mustMatch
         case .format(let format):
             guard value.kind == .string else { return true }
@@ -373,7 +376,7 @@ final class DirectPlan: @unchecked Sendable {
         var nodeLists: [Int] = []
         var rules: [Rule] = []
         var operations: [Operation] = []
-        var atoms: [ASCIIPattern.Atom] = []
+        var automata: [UInt8] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
         var conditions: [Condition] = []
@@ -445,10 +448,11 @@ final class DirectPlan: @unchecked Sendable {
             case .isTrue: return .isTrue
             case .length(let min, let max): return .length(min: min, max: max)
             case .pattern(let pattern, let mustMatch):
-                let start = atoms.count
-                atoms += pattern.atoms
-                return .pattern(atoms: Span(start..<atoms.count), anchoredStart: pattern.anchoredStart, anchoredEnd: pattern.anchoredEnd,
-                                mustMatch: mustMatch)
+                let automaton = pattern.automaton
+                let table = Int32(automata.count)
+                automata += automaton.table
+                return .pattern(table: table, start: automaton.start, acceptingFrom: automaton.acceptingFrom, dead: automaton.dead,
+                                anchoredEnd: automaton.anchoredEnd, mustMatch: mustMatch)
             case .format(let format): return .format(format)
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)

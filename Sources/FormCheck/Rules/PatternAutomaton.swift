@@ -1,0 +1,147 @@
+/// An `ASCIIPattern` compiled to a deterministic automaton over printable ASCII: matching is one
+/// table lookup per byte, so it takes time linear in the text whatever the pattern and the input
+/// (a backtracking matcher can take polynomial or exponential time on hostile input).
+struct PatternAutomaton: Sendable {
+    /// `table[state << 7 | byte]` is the state after `byte`. States are numbered live and not
+    /// accepting first, then accepting, then the dead state (no match can follow), which is last.
+    let table: [UInt8]
+    let start: UInt8
+    let acceptingFrom: UInt8
+    let dead: UInt8
+    /// Whether the match must end with the text (`$`); otherwise reaching an accepting state is a match.
+    let anchoredEnd: Bool
+
+    /// At most this many states (the dead one among them); a pattern that needs more is left to ICU.
+    static let stateLimit = 256
+
+    /// The automaton for the atoms in order, or nil when it would need more than `stateLimit` states
+    /// or the atoms spell out to more than 127 positions.
+    init?(atoms: [ASCIIPattern.Atom], anchoredStart: Bool, anchoredEnd: Bool) {
+        guard let positions = Self.positions(of: atoms) else { return nil }
+        // A set of places in the pattern: bit 0 is "before the first position", bit p + 1 "just after
+        // position p". `follow[place]` holds the positions that can come next, as places after them.
+        var follow = [UInt128](repeating: 0, count: positions.count + 1)
+        var accepting: UInt128 = 0
+        for place in 0...positions.count {
+            if place > 0, positions[place - 1].loops { follow[place] |= 1 << place }
+            var next = place
+            while next < positions.count {
+                follow[place] |= 1 << (next + 1)
+                guard positions[next].isOptional else { break }
+                next += 1
+            }
+            if positions[place...].allSatisfy(\.isOptional) { accepting |= 1 << place }
+        }
+        // Bytes that every position treats alike share their transitions: each class is a set of bytes
+        // (bit b for byte b) and the places after the positions that accept them. The printable bytes
+        // are split by each position's set in turn.
+        var classes: [(bytes: UInt128, members: UInt128)] = [((1 << 0x7F) - (1 << 0x20), 0)]
+        for (index, position) in positions.enumerated() {
+            let accepted = position.atom.bytes
+            classes = classes.flatMap { byteClass in
+                [(byteClass.bytes & accepted, byteClass.members | 1 << (index + 1)), (byteClass.bytes & ~accepted, byteClass.members)]
+                    .filter { $0.bytes != 0 }
+            }
+        }
+
+        // The states as sets of places, found breadth first; `transitions[state * classes.count + class]`.
+        // States are few (at most `stateLimit`), so they are found again by a linear search.
+        var sets: [UInt128] = [1]
+        var transitions: [Int] = []
+        var index = 0
+        while index < sets.count {
+            var reachable: UInt128 = 0
+            var places = sets[index]
+            while places != 0 {
+                reachable |= follow[places.trailingZeroBitCount]
+                places &= places - 1
+            }
+            for (_, members) in classes {
+                let target = reachable & members | (anchoredStart ? 0 : 1)
+                if let number = sets.firstIndex(of: target) {
+                    transitions.append(number)
+                } else {
+                    guard sets.count < Self.stateLimit - 1 else { return nil }
+                    transitions.append(sets.count)
+                    sets.append(target)
+                }
+            }
+            index += 1
+        }
+
+        // Renumbered: live states that do not accept, those that do, then the dead state.
+        var renumbered = [Int](repeating: 0, count: sets.count)
+        var live = 0
+        var acceptingFrom = 0
+        for accepts in [false, true] {
+            for (old, set) in sets.enumerated() where set != 0 && (set & accepting != 0) == accepts {
+                renumbered[old] = live
+                live += 1
+            }
+            if !accepts { acceptingFrom = live }
+        }
+        for (old, set) in sets.enumerated() where set == 0 { renumbered[old] = live }
+        var table = [UInt8](repeating: UInt8(live), count: (live + 1) << 7)
+        table.withUnsafeMutableBufferPointer { table in
+            for (old, set) in sets.enumerated() where set != 0 {
+                let row = table.baseAddress! + renumbered[old] << 7
+                for (number, byteClass) in classes.enumerated() {
+                    let target = UInt8(renumbered[transitions[old * classes.count + number]])
+                    var bytes = byteClass.bytes
+                    while bytes != 0 {
+                        row[bytes.trailingZeroBitCount] = target
+                        bytes &= bytes - 1
+                    }
+                }
+            }
+        }
+        self.table = table
+        self.start = UInt8(renumbered[0])
+        self.acceptingFrom = UInt8(acceptingFrom)
+        self.dead = UInt8(live)
+        self.anchoredEnd = anchoredEnd
+    }
+
+    /// Whether the pattern matches `text`, which must be printable ASCII.
+    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        table.withUnsafeBufferPointer {
+            Self.matches(text, table: $0.baseAddress!, start: start, acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: anchoredEnd)
+        }
+    }
+
+    /// The matcher itself, on a table kept anywhere (the direct path keeps tables in memory of its own).
+    @inline(__always)
+    static func matches(
+        _ text: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>, start: UInt8, acceptingFrom: UInt8, dead: UInt8, anchoredEnd: Bool
+    ) -> Bool {
+        // Without `$`, the first accepting state is a match; the dead state is always the end.
+        let stop = anchoredEnd ? dead : acceptingFrom
+        var state = start
+        if state >= stop { return state != dead }
+        for byte in text {
+            state = table[Int(state) &<< 7 | Int(byte)]
+            if state >= stop { return state != dead }
+        }
+        return state >= acceptingFrom
+    }
+
+    /// One atom's character set at one place of the pattern, once quantifiers are spelled out:
+    /// `[a-z]{2,3}` is two required positions and an optional one, `[a-z]+` a required one that loops.
+    private struct Position {
+        let atom: ASCIIPattern.Atom
+        let isOptional: Bool
+        let loops: Bool
+    }
+
+    private static func positions(of atoms: [ASCIIPattern.Atom]) -> [Position]? {
+        var positions: [Position] = []
+        for atom in atoms {
+            let copies = atom.max == .max ? Swift.max(atom.min, 1) : atom.max
+            guard positions.count + copies < UInt128.bitWidth else { return nil }
+            for copy in 0..<copies {
+                positions.append(Position(atom: atom, isOptional: copy >= atom.min, loops: atom.max == .max && copy == copies - 1))
+            }
+        }
+        return positions
+    }
+}
