@@ -168,6 +168,11 @@ public struct FormSchema: Sendable {
         graph.sensitiveValuePaths(in: record)
     }
 
+    /// Whether any field is marked `sensitive: true` (so that no record has values to hide otherwise).
+    public var hasSensitiveFields: Bool {
+        graph.nodes.contains { $0.isSensitive }
+    }
+
     /// Validates a single field of a record, at a schema path such as `email` or `address.zip`.
     /// - Returns: nil when the schema has no such field.
     public func validate(

@@ -9,13 +9,18 @@ public final class DataDocument: @unchecked Sendable {
     let bytes: [UInt8]
     /// The line number of the first byte (above 1 for a JSON Lines line).
     let firstLine: Int
-    private let lock = NSLock()
+    /// Guards `lineStarts`, which a document of several lines builds when first asked; a document of
+    /// one line (such as a JSON Lines record) has its index from the start and needs no lock.
+    private let lock: NSLock?
     private var lineStarts: [Int]?
 
     init(name: String, bytes: [UInt8], firstLine: Int = 1) {
         self.name = name
         self.bytes = bytes
         self.firstLine = firstLine
+        let hasLineBreak = bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
+        lock = hasLineBreak ? NSLock() : nil
+        lineStarts = hasLineBreak ? nil : [0]
     }
 
     /// The line and column (in Unicode scalars) of a byte offset.
@@ -47,6 +52,7 @@ public final class DataDocument: @unchecked Sendable {
     }
 
     private func lineIndex() -> [Int] {
+        guard let lock else { return lineStarts! }
         lock.lock()
         defer { lock.unlock() }
         if let lineStarts { return lineStarts }

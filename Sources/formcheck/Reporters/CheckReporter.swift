@@ -13,7 +13,8 @@ struct CheckSummary {
 
     mutating func count(_ report: ValidationReport) {
         records += 1
-        let errorCount = report.issues.count { $0.severity == .error }
+        // By index, so that no issue is copied just to read its severity.
+        let errorCount = report.issues.indices.count { report.issues[$0].severity == .error }
         if errorCount == 0 { valid += 1 } else { invalid += 1 }
         errors += errorCount
         warnings += report.issues.count - errorCount
@@ -36,9 +37,10 @@ struct CheckSummary {
 
 /// The one-line form of an issue, shared by the text and JUnit reports:
 /// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`.
-func issueLine(file: String, record: DataRecord, issue: ValidationError, style: Style = .plain) -> String {
+/// `span` is where the issue's value is written, when the caller has it already.
+func issueLine(file: String, record: DataRecord, issue: ValidationError, at span: SourceSpan? = nil, style: Style = .plain) -> String {
     let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
-    return style.bold("\(file):\(record.span(of: issue.path).start):") + " \(style.severity(issue.severity.rawValue)): "
+    return style.bold("\(file):\((span ?? record.span(of: issue.path)).start):") + " \(style.severity(issue.severity.rawValue)): "
         + "\(place): \(issue.message) \(style.dim("[\(issue.code)]"))"
 }
 

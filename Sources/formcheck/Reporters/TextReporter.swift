@@ -12,14 +12,22 @@ import FormCheck
 struct TextReporter: CheckReporter {
     let schema: FormSchema
     let style: Style
+    /// Whether records can hold values to hide; a record is parsed to find them only then.
+    private let hidesValues: Bool
+
+    init(schema: FormSchema, style: Style) {
+        self.schema = schema
+        self.style = style
+        hidesValues = schema.hasSensitiveFields
+    }
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         guard !report.issues.isEmpty else { return }
-        var hidden: [SourceSpan]?
+        var hidden: [SourceSpan]? = hidesValues ? nil : []
         var text = ""
         for issue in report.issues {
             let span = record.span(of: issue.path)
-            text += issueLine(file: file, record: record, issue: issue, style: style) + "\n"
+            text += issueLine(file: file, record: record, issue: issue, at: span, style: style) + "\n"
             guard let line = record.document?.line(span.start.line) else { continue }
             if hidden == nil, case .success(let value) = record.content {
                 hidden = schema.sensitivePaths(in: value).map { record.span(of: $0) }
