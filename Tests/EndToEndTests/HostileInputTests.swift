@@ -26,6 +26,17 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// Standard input that fails to read (here, a directory) is reported, whatever format is asked for.
+    @Test(arguments: [[], ["--data-format", "jsonl"], ["--data-format", "json"]])
+    func unreadableStandardInput(format: [String]) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let result = try Formcheck.run(["s.yaml", "-"] + format, directory: scratch.url, through: ["/bin/sh", "-c", "eval \"$0\" < ."])
+        #expect(result.stderr == "<stdin>: error: cannot read: Is a directory\n")
+        #expect(result.stdout == "1 file, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
     @Test func emptyFiles() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)

@@ -86,6 +86,7 @@ extension FormSchema {
     ) throws(DataFileError) {
         var stream = try DataReader.lines(of: path)
         validateJSONLines(&stream, name: path, recordsSoFar: 0, options: options, jobs: jobs, body)
+        try stream.checkRead()
     }
 
     private func validateJSONLines(

@@ -32,6 +32,7 @@ public enum DataReader {
         if format == .jsonLines {
             var stream = try lines(of: path)
             readJSONLines(&stream, name: path, body)
+            try stream.checkRead()
             return
         }
         let bytes: [UInt8]
@@ -92,6 +93,7 @@ public enum DataReader {
     static func forEachJSONLinesBlock(inFile path: String, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void) throws(DataFileError) {
         var stream = try lines(of: path)
         forEachJSONLinesBlock(&stream, body)
+        try stream.checkRead()
     }
 
     /// The same for a stream, whose first `recordsSoFar` records (and lines up to its `lineNumber`)
@@ -161,33 +163,41 @@ public enum DataReader {
 
     /// Reads standard input as `forEachRecordInStandardInput` does, but hands JSON Lines input to
     /// `jsonLines` as a stream, with the number of records already handed to `records` (the first
-    /// line, when it was read to tell the format).
+    /// line, when it was read to tell the format). A read error is thrown once the records read
+    /// before it have been handed on.
     static func readStandardInput(
         format: DataFormat?, jsonLines: (inout LineStream, _ recordsSoFar: Int) -> Void, records body: (DataRecord) -> Void
     ) throws(DataFileError) {
         var stream = LineStream(descriptor: 0, ownsDescriptor: false)
+        func rest() throws(DataFileError) -> [UInt8] {
+            let bytes = stream.readAll()
+            try stream.checkRead()
+            return bytes
+        }
         switch format {
         case .jsonLines?:
             jsonLines(&stream, 0)
         case let format?:
-            try forEachRecord(in: stream.readAll(), format: format, name: standardInputName, body)
+            try forEachRecord(in: rest(), format: format, name: standardInputName, body)
         case nil:
             let first = stream.peekFirstNonBlankByte()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-                try forEachRecord(in: stream.readAll(), format: first == nil ? .json : .yaml, name: standardInputName, body)
+                let bytes = try rest()
+                try forEachRecord(in: bytes, format: first == nil ? .json : .yaml, name: standardInputName, body)
                 return
             }
-            guard let firstLine = firstNonBlankLine(&stream) else { return }
+            guard let firstLine = firstNonBlankLine(&stream) else { break }
             if case .object? = try? JSONReader.parse(Array(firstLine.line)) {
                 // A first line holding a whole object means JSON Lines; a one-line JSON object reads the same either way.
                 var records = 0
                 emitJSONLine(firstLine.line, lineNumber: firstLine.number, index: &records, name: standardInputName, body)
                 jsonLines(&stream, records)
             } else {
-                let whole = firstLine.prefix + Array(firstLine.line) + [UInt8(ascii: "\n")] + stream.readAll()
+                let whole = try firstLine.prefix + Array(firstLine.line) + [UInt8(ascii: "\n")] + rest()
                 try forEachRecord(in: whole, format: .json, name: standardInputName, body)
             }
         }
+        try stream.checkRead()
     }
 
     private static func firstNonBlankLine(_ stream: inout LineStream) -> (prefix: [UInt8], line: ArraySlice<UInt8>, number: Int)? {

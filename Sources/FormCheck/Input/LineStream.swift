@@ -10,6 +10,8 @@ struct LineStream: ~Copyable {
     /// Bytes from `start` up to here hold no newline; a long line is scanned only once.
     private var scanned = 0
     private var atEnd = false
+    /// The system's error number when reading failed; the input ends where it failed.
+    private(set) var readError: Int32?
     private(set) var lineNumber = 0
     static let chunkSize = 1 << 20
 
@@ -64,10 +66,10 @@ struct LineStream: ~Copyable {
             var count = block.count
             block.append(contentsOf: repeatElement(0, count: capacity - count))
             if !atEnd {
-                // A read error ends the input, as it does for `nextLine`.
                 let read = block.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
                 count += read.count
                 atEnd = read.ended
+                readError = read.error
             }
             block.removeLast(capacity - count)
             (buffer, start) = ([], 0)
@@ -111,10 +113,18 @@ struct LineStream: ~Copyable {
         }
         let oldCount = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            read(descriptor, pointer.baseAddress! + oldCount, Self.chunkSize)
-        }
+        // One call, so that lines typed or piped in slowly are handed on as they come.
+        var count: Int
+        repeat {
+            count = buffer.withUnsafeMutableBufferPointer { pointer in read(descriptor, pointer.baseAddress! + oldCount, Self.chunkSize) }
+        } while count < 0 && errno == EINTR
+        if count < 0 { readError = errno }
         buffer.removeLast(Self.chunkSize - max(count, 0))
         if count <= 0 { atEnd = true }
+    }
+
+    /// Throws the read error that ended the input, if one did.
+    func checkRead() throws(DataFileError) {
+        if let readError { throw .unreadable(String(cString: strerror(readError))) }
     }
 }
