@@ -37,7 +37,8 @@ final class WorkerPool: @unchecked Sendable {
     /// index of its range. Whatever `fill` captured is released before its batch counts as done.
     func submit<R>(count: Int, chunkSize: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> Batch<R> {
         let batch = Batch<R>(count: count)
-        let chunks = stride(from: 0, to: count, by: max(chunkSize, 1)).map { $0..<min($0 + chunkSize, count) }
+        let size = max(chunkSize, 1)
+        let chunks = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
         batch.progress.remaining = chunks.count
         nonisolated(unsafe) let output = batch.results
         condition.withLock {
