@@ -32,7 +32,7 @@ import Testing
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)
         let result = try Formcheck.run(["s.yaml", "-"] + format, directory: scratch.url, through: ["/bin/sh", "-c", "eval \"$0\" < ."])
-        #expect(result.stderr == "<stdin>: error: cannot read: Is a directory\n")
+        #expect(result.stderr == "<stdin>: error: cannot read: is a directory\n")
         #expect(result.stdout == "1 file, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
         #expect(result.status == 2)
     }

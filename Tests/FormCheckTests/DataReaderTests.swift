@@ -17,6 +17,13 @@ import Testing
         return out
     }
 
+    /// The system's reasons read as the rest of a diagnostic: `cannot read: permission denied`.
+    @Test func systemReasonsBeginInLowercase() {
+        #expect(FileBytes.reason(EACCES) == "permission denied")
+        #expect(FileBytes.reason(EISDIR) == "is a directory")
+        #expect(FileBytes.reason(EIO) == "input/output error")
+    }
+
     @Test func jsonLinesWithCRLFBlankLinesAndNoFinalNewline() throws {
         #expect(try records("{\"a\": 1}\r\n\r\n  \n{\"a\": 2}\r\n{\"a\": 3}", "d.jsonl") == [
             "1@1:1 integer(1)", "2@4:1 integer(2)", "3@5:1 integer(3)",

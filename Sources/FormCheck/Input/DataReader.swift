@@ -141,7 +141,7 @@ public enum DataReader {
             throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
         }
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .unreadable(FileBytes.reason(errno)) }
         return LineStream(descriptor: descriptor, ownsDescriptor: true)
     }
 

@@ -15,7 +15,7 @@ enum FileBytes {
         }
         guard !isDirectory.boolValue else { throw Failure(reason: "it is a directory") }
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw Failure(reason: reason(errno)) }
         defer { close(descriptor) }
         var status = stat()
         let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
@@ -25,11 +25,18 @@ enum FileBytes {
             if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
             let read = bytes.withUnsafeMutableBufferPointer { fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
             count += read.count
-            if let error = read.error { throw Failure(reason: String(cString: strerror(error))) }
+            if let error = read.error { throw Failure(reason: reason(error)) }
             if read.ended { break }
         }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// The system's description of an error number, begun in lowercase as diagnostics are written:
+    /// `permission denied`.
+    static func reason(_ error: Int32) -> String {
+        let text = String(cString: strerror(error))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// Reads from `descriptor` into `buffer` until it is full or the input ends (a call interrupted by

@@ -11,7 +11,7 @@ struct LineStream: ~Copyable {
     private var scanned = 0
     private var atEnd = false
     /// The system's error number when reading failed; the input ends where it failed.
-    private(set) var readError: Int32?
+    private var readError: Int32?
     private(set) var lineNumber = 0
     static let chunkSize = 1 << 20
 
@@ -125,6 +125,6 @@ struct LineStream: ~Copyable {
 
     /// Throws the read error that ended the input, if one did.
     func checkRead() throws(DataFileError) {
-        if let readError { throw .unreadable(String(cString: strerror(readError))) }
+        if let readError { throw .unreadable(FileBytes.reason(readError)) }
     }
 }
