@@ -1,7 +1,9 @@
 /// A fast matcher for the simple patterns forms use most (`^[a-z0-9_]+$`, `^[0-9]{5}$`, `[A-Z]`):
 /// a sequence of ASCII literals and ASCII character classes, each with a quantifier, optionally
-/// anchored, run as a `PatternAutomaton` on the UTF-8 bytes of printable-ASCII values. Every other
-/// value, and every pattern outside this subset, goes to the ICU engine, so results are always ICU's.
+/// anchored, run as a `PatternAutomaton` on the UTF-8 bytes of printable-ASCII values, and of other
+/// values too when the pattern names its characters one by one (no `\d`, `\w`, `\s` or `\p{...}`,
+/// whose members beyond ASCII only ICU knows). Every other value, and every pattern outside this
+/// subset, goes to the ICU engine, so results are always ICU's.
 struct ASCIIPattern: Sendable {
     struct Atom: Sendable {
         /// The bytes the atom accepts: bit b for byte b.
@@ -11,6 +13,9 @@ struct ASCIIPattern: Sendable {
     }
 
     let automaton: PatternAutomaton
+    /// Whether every class and literal is a set of ASCII characters in any text, so that a character
+    /// beyond ASCII is in none of them.
+    private let namesOnlyASCII: Bool
 
     /// The matcher for `pattern`, or nil when the pattern uses anything beyond the subset.
     init?(_ pattern: String) {
@@ -42,29 +47,59 @@ struct ASCIIPattern: Sendable {
         guard !atoms.isEmpty, let automaton = PatternAutomaton(atoms: atoms, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
         else { return nil }
         self.automaton = automaton
+        // Read conservatively: an escaped backslash before one of these letters counts too.
+        namesOnlyASCII = !["\\d", "\\w", "\\s", "\\p"].contains { pattern.contains($0) }
     }
 
-    private init(automaton: PatternAutomaton) {
+    private init(automaton: PatternAutomaton, namesOnlyASCII: Bool) {
         self.automaton = automaton
+        self.namesOnlyASCII = namesOnlyASCII
     }
 
     /// The pattern that matches text holding at least one printable ASCII character for which
     /// `isMember` holds: the ASCII restatement of a character-class rule such as `containsDigit`.
     static func containing(where isMember: (Character) -> Bool) -> ASCIIPattern {
         let members = set((UInt8(0x20)...UInt8(0x7E)).filter { isMember(Character(Unicode.Scalar($0))) })
-        return ASCIIPattern(automaton: PatternAutomaton(atoms: [Atom(bytes: members, min: 1, max: 1)], anchoredStart: false, anchoredEnd: false)!)
+        return ASCIIPattern(automaton: PatternAutomaton(atoms: [Atom(bytes: members, min: 1, max: 1)], anchoredStart: false, anchoredEnd: false)!,
+                            namesOnlyASCII: false)
     }
 
-    /// Whether the pattern matches somewhere in `text`, as ICU would; nil when `text` is not printable
-    /// ASCII and the ICU engine must decide.
+    /// Whether the pattern matches somewhere in `text`, as ICU would; nil when the ICU engine must decide.
     func matches(_ text: String) -> Bool? {
         text.utf8.withContiguousStorageIfAvailable { matches($0) } ?? nil
     }
 
-    /// Whether the pattern matches somewhere in the UTF-8 `text`; nil when it is not printable ASCII.
+    /// Whether the pattern matches somewhere in the UTF-8 `text`; nil when the ICU engine must decide:
+    /// for text beyond printable ASCII, unless the pattern names only ASCII characters and the text
+    /// holds no control character or line separator (where ICU's `$` also matches).
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-        return automaton.matches(text)
+        if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return automaton.matches(text) }
+        guard namesOnlyASCII, let symbols = Self.symbols(of: text) else { return nil }
+        return symbols.withUnsafeBufferPointer { automaton.matches($0) }
+    }
+
+    /// The text as the automaton reads it, each character beyond ASCII (one code point, as ICU counts
+    /// them) as `PatternAutomaton.foreign`; nil when it holds a control character or U+0085, U+2028 or
+    /// U+2029.
+    private static func symbols(of text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var symbols: [UInt8] = []
+        symbols.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte < 0x80 {
+                guard byte >= 0x20, byte < 0x7F else { return nil }
+                symbols.append(byte)
+                index += 1
+                continue
+            }
+            let next = index + 1 < text.count ? text[index + 1] : 0
+            let third = index + 2 < text.count ? text[index + 2] : 0
+            if (byte == 0xC2 && next == 0x85) || (byte == 0xE2 && next == 0x80 && (third == 0xA8 || third == 0xA9)) { return nil }
+            symbols.append(PatternAutomaton.foreign)
+            index += byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        }
+        return symbols
     }
 
     private static func set(_ bytes: [UInt8]) -> UInt128 {

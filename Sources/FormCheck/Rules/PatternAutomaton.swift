@@ -13,6 +13,8 @@ struct PatternAutomaton: Sendable {
 
     /// At most this many states (the dead one among them); a pattern that needs more is left to ICU.
     static let stateLimit = 256
+    /// The byte that stands for a character in none of the pattern's sets (one beyond ASCII).
+    static let foreign: UInt8 = 0
 
     /// The automaton for the atoms in order, or nil when it would need more than `stateLimit` states
     /// or the atoms spell out to more than 127 positions.
@@ -85,6 +87,8 @@ struct PatternAutomaton: Sendable {
         table.withUnsafeMutableBufferPointer { table in
             for (old, set) in sets.enumerated() where set != 0 {
                 let row = table.baseAddress! + renumbered[old] << 7
+                // A character no position accepts: the search starts again after it, or stops.
+                row[Int(Self.foreign)] = UInt8(anchoredStart ? live : renumbered[0])
                 for (number, byteClass) in classes.enumerated() {
                     let target = UInt8(renumbered[transitions[old * classes.count + number]])
                     var bytes = byteClass.bytes
@@ -102,7 +106,8 @@ struct PatternAutomaton: Sendable {
         self.anchoredEnd = anchoredEnd
     }
 
-    /// Whether the pattern matches `text`, which must be printable ASCII.
+    /// Whether the pattern matches `text`, which must be printable ASCII, with `foreign` standing for
+    /// any other character.
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         table.withUnsafeBufferPointer {
             Self.matches(text, table: $0.baseAddress!, start: start, acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: anchoredEnd)
