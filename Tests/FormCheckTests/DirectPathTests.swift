@@ -182,6 +182,31 @@ import Testing
         #expect(settled > 200)
     }
 
+    /// Choices among strings only, read by a trie automaton, against the full validator: prefixes,
+    /// extensions, case, escapes and values of other kinds (which the type check stops first).
+    @Test func choicesAmongStringsAgreeWithTheFullValidator() throws {
+        let text = """
+            formcheck: 1
+            form: test
+            fields:
+              country: { type: string, rules: [{ oneOf: [US, USA, CA, U, "a b", "x-1"] }] }
+              other: { type: string, rules: [{ notOneOf: [US, CA, "n-a", "x y z"] }] }
+            """
+        let choices = try compile(text)
+        #expect(choices.directPlan != nil)
+        let values = [
+            #""US""#, #""USA""#, #""USAX""#, #""U""#, #""UK""#, #""us""#, #""CA""#, #""C""#, #""a b""#, #""a  b""#, #""x-1""#, #""x-""#,
+            #""""#, #""  ""#, #""n-a""#, #""n-""#, #""x y z""#, #""x y""#, #""U\u0053""#, "1", "0", "1.5", "null", "true", "false",
+        ]
+        var settled = 0
+        for key in ["country", "other"] {
+            for value in values {
+                if try Self.directAgrees(choices, "{\"\(key)\":\(value)}") { settled += 1 }
+            }
+        }
+        #expect(settled >= 36)
+    }
+
     /// Blocks are read into reused memory: records kept past their block must still read their own line.
     @Test func recordsKeptAcrossBlocksKeepTheirText() throws {
         let lines = (0..<16_000).map { index in index % 3 == 0 ? replacing("age", with: "\(index % 150)") : replacing("username", with: "\"u\(index)\"") }

@@ -78,6 +78,8 @@ final class DirectPlan: @unchecked Sendable {
         case pattern(table: Int32, start: UInt8, acceptingFrom: UInt8, dead: UInt8, anchoredEnd: Bool, mustMatch: Bool)
         case format(TextFormats.ByteFormat)
         case order(limit: NumericLiteral, allowed: UInt8)
+        /// A choice among strings only, read by the automaton whose table starts at `table` in `automata`.
+        case textChoice(table: Int32, start: UInt8, acceptingFrom: UInt8, dead: UInt8, mustBeIn: Bool)
         /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
         case oneOf(strings: Span, numbers: Span)
         case noneOf(strings: Span, numbers: Span)
@@ -296,6 +298,17 @@ final class DirectPlan: @unchecked Sendable {
                 order = number < bound ? -1 : (number == bound ? 0 : 1)
             }
             return allowed & (1 << UInt8(order + 1)) != 0
+        case .textChoice(let table, let start, let acceptingFrom, let dead, let mustBeIn):
+            switch value.kind {
+            case .string:
+                guard value.isPlain else { return nil }
+                return PatternAutomaton.matches(value.bytes(in: bytes), table: automata.baseAddress! + Int(table), start: start,
+                                                acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: true) == mustBeIn
+            case .missing, .object, .array:
+                return nil
+            case .null, .true, .false, .integer, .number:
+                return !mustBeIn
+            }
         case .oneOf(let strings, let numbers):
             return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: bytes)
         case .noneOf(let strings, let numbers):
@@ -449,14 +462,16 @@ final class DirectPlan: @unchecked Sendable {
             case .length(let min, let max): return .length(min: min, max: max)
             case .pattern(let pattern, let mustMatch):
                 let automaton = pattern.automaton
-                let table = Int32(automata.count)
-                automata += automaton.table
-                return .pattern(table: table, start: automaton.start, acceptingFrom: automaton.acceptingFrom, dead: automaton.dead,
+                return .pattern(table: store(automaton), start: automaton.start, acceptingFrom: automaton.acceptingFrom, dead: automaton.dead,
                                 anchoredEnd: automaton.anchoredEnd, mustMatch: mustMatch)
             case .format(let format): return .format(format)
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
             case .choices(let strings, let numbers, let mustBeIn):
+                if numbers.isEmpty, let automaton = PatternAutomaton(exactly: strings.map { Array($0.utf8) }) {
+                    return .textChoice(table: store(automaton), start: automaton.start, acceptingFrom: automaton.acceptingFrom, dead: automaton.dead,
+                                       mustBeIn: mustBeIn)
+                }
                 let (strings, numbers) = storeChoices(strings: strings, numbers: numbers)
                 return mustBeIn ? .oneOf(strings: strings, numbers: numbers) : .noneOf(strings: strings, numbers: numbers)
             case .equality(let node, let mustEqual):
@@ -486,6 +501,12 @@ final class DirectPlan: @unchecked Sendable {
         }
 
         /// Stores choice literals: the strings in `choiceStrings`, the numbers in `choiceNumbers`.
+        /// Where the automaton's table starts in `automata`, once appended.
+        private mutating func store(_ automaton: PatternAutomaton) -> Int32 {
+            defer { automata += automaton.table }
+            return Int32(automata.count)
+        }
+
         private mutating func storeChoices(strings: [String], numbers: [Value]) -> (strings: Span, numbers: Span) {
             let firstString = choiceStrings.count
             for string in strings { choiceStrings.append(store(string)) }

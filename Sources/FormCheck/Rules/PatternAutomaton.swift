@@ -106,6 +106,39 @@ struct PatternAutomaton: Sendable {
         self.anchoredEnd = anchoredEnd
     }
 
+    /// The automaton that accepts exactly the given texts (a trie), for a choice among strings; texts
+    /// beyond printable ASCII are left out, as no text it reads can equal them. Nil past `stateLimit`.
+    init?(exactly texts: [[UInt8]]) {
+        var edges: [Int: Int] = [:]
+        var accepts = [false]
+        for text in texts where text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var node = 0
+            for byte in text {
+                if let child = edges[node << 7 | Int(byte)] {
+                    node = child
+                } else {
+                    guard accepts.count < Self.stateLimit - 1 else { return nil }
+                    edges[node << 7 | Int(byte)] = accepts.count
+                    node = accepts.count
+                    accepts.append(false)
+                }
+            }
+            accepts[node] = true
+        }
+        // Renumbered: nodes that do not accept, those that do, then the dead state.
+        let order = accepts.indices.filter { !accepts[$0] } + accepts.indices.filter { accepts[$0] }
+        var renumbered = [Int](repeating: 0, count: accepts.count)
+        for (number, node) in order.enumerated() { renumbered[node] = number }
+        let dead = accepts.count
+        var table = [UInt8](repeating: UInt8(dead), count: (dead + 1) << 7)
+        for (edge, child) in edges { table[renumbered[edge >> 7] << 7 | edge & 127] = UInt8(renumbered[child]) }
+        self.table = table
+        self.start = UInt8(renumbered[0])
+        self.acceptingFrom = UInt8(accepts.count { !$0 })
+        self.dead = UInt8(dead)
+        self.anchoredEnd = true
+    }
+
     /// Whether the pattern matches `text`, which must be printable ASCII, with `foreign` standing for
     /// any other character.
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
