@@ -71,24 +71,13 @@ struct PatternAutomaton: Sendable {
             index += 1
         }
 
-        // Renumbered: live states that do not accept, those that do, then the dead state.
-        var renumbered = [Int](repeating: 0, count: sets.count)
-        var live = 0
-        var acceptingFrom = 0
-        for accepts in [false, true] {
-            for (old, set) in sets.enumerated() where set != 0 && (set & accepting != 0) == accepts {
-                renumbered[old] = live
-                live += 1
-            }
-            if !accepts { acceptingFrom = live }
-        }
-        for (old, set) in sets.enumerated() where set == 0 { renumbered[old] = live }
-        var table = [UInt8](repeating: UInt8(live), count: (live + 1) << 7)
+        let (renumbered, acceptingFrom, dead) = Self.numbering(accepts: sets.map { $0 & accepting != 0 }, isDead: sets.map { $0 == 0 })
+        var table = [UInt8](repeating: UInt8(dead), count: (dead + 1) << 7)
         table.withUnsafeMutableBufferPointer { table in
             for (old, set) in sets.enumerated() where set != 0 {
                 let row = table.baseAddress! + renumbered[old] << 7
                 // A character no position accepts: the search starts again after it, or stops.
-                row[Int(Self.foreign)] = UInt8(anchoredStart ? live : renumbered[0])
+                row[Int(Self.foreign)] = UInt8(anchoredStart ? dead : renumbered[0])
                 for (number, byteClass) in classes.enumerated() {
                     let target = UInt8(renumbered[transitions[old * classes.count + number]])
                     var bytes = byteClass.bytes
@@ -102,7 +91,7 @@ struct PatternAutomaton: Sendable {
         self.table = table
         self.start = UInt8(renumbered[0])
         self.acceptingFrom = UInt8(acceptingFrom)
-        self.dead = UInt8(live)
+        self.dead = UInt8(dead)
         self.anchoredEnd = anchoredEnd
     }
 
@@ -125,18 +114,32 @@ struct PatternAutomaton: Sendable {
             }
             accepts[node] = true
         }
-        // Renumbered: nodes that do not accept, those that do, then the dead state.
-        let order = accepts.indices.filter { !accepts[$0] } + accepts.indices.filter { accepts[$0] }
-        var renumbered = [Int](repeating: 0, count: accepts.count)
-        for (number, node) in order.enumerated() { renumbered[node] = number }
-        let dead = accepts.count
+        let (renumbered, acceptingFrom, dead) = Self.numbering(accepts: accepts, isDead: accepts.map { _ in false })
         var table = [UInt8](repeating: UInt8(dead), count: (dead + 1) << 7)
         for (edge, child) in edges { table[renumbered[edge >> 7] << 7 | edge & 127] = UInt8(renumbered[child]) }
         self.table = table
         self.start = UInt8(renumbered[0])
-        self.acceptingFrom = UInt8(accepts.count { !$0 })
+        self.acceptingFrom = UInt8(acceptingFrom)
         self.dead = UInt8(dead)
         self.anchoredEnd = true
+    }
+
+    /// New numbers for states found in any order, as `table` numbers them: live states that do not
+    /// accept, those that do, then the dead state; with where the accepting ones start and the dead
+    /// state's number (one past the live ones, also when no state found was dead).
+    private static func numbering(accepts: [Bool], isDead: [Bool]) -> (numbers: [Int], acceptingFrom: Int, dead: Int) {
+        var numbers = [Int](repeating: 0, count: accepts.count)
+        var next = 0
+        var acceptingFrom = 0
+        for accepting in [false, true] {
+            if accepting { acceptingFrom = next }
+            for state in accepts.indices where !isDead[state] && accepts[state] == accepting {
+                numbers[state] = next
+                next += 1
+            }
+        }
+        for state in isDead.indices where isDead[state] { numbers[state] = next }
+        return (numbers, acceptingFrom, next)
     }
 
     /// Whether the pattern matches `text`, which must be printable ASCII, with `foreign` standing for
