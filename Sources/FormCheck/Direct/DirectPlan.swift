@@ -233,19 +233,9 @@ final class DirectPlan: @unchecked Sendable {
             return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
-        for index in node.rules {
-            let rule = rules[index]
-            guard rule.runsOnEmpty || !isEmpty else { continue }
-            var passes = true
-            for operation in rule.operations {
-                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return false }
-                passes = passes && result
-            }
-            if !passes {
-                failures.append(Failure(node: id, rule: rule.index, element: element))
-                if stopsAtFirst, rule.isError { break }
-            }
-        }
+        guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values, bytes: bytes,
+                       into: &failures, element: element)
+        else { return false }
         guard !isEmpty else { return true }
         if value.kind == .object {
             for index in node.children {
@@ -257,6 +247,28 @@ final class DirectPlan: @unchecked Sendable {
                 guard evaluate(items, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures,
                                slot: Int(value.firstElement) + index, element: index)
                 else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Runs a node's rule chain on its value, appending a failure for each rule that fails; false when
+    /// the bytes cannot tell.
+    private func runChain(
+        _ chain: Range<Int>, of id: Int, on value: RawValue, isEmpty: Bool, stopsAtFirst: Bool, values: UnsafeBufferPointer<RawValue>,
+        bytes: UnsafeBufferPointer<UInt8>, into failures: inout [Failure], element: Int?
+    ) -> Bool {
+        for index in chain {
+            let rule = rules[index]
+            guard rule.runsOnEmpty || !isEmpty else { continue }
+            var passes = true
+            for operation in rule.operations {
+                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return false }
+                passes = passes && result
+            }
+            if !passes {
+                failures.append(Failure(node: id, rule: rule.index, element: element))
+                if stopsAtFirst, rule.isError { break }
             }
         }
         return true

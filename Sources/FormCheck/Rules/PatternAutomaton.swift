@@ -159,9 +159,15 @@ struct PatternAutomaton: Sendable {
         let stop = anchoredEnd ? dead : acceptingFrom
         var state = start
         if state >= stop { return state != dead }
+        var row = table + Int(state) &<< 7
         for byte in text {
-            state = table[Int(state) &<< 7 | Int(byte)]
-            if state >= stop { return state != dead }
+            // A byte that keeps the state (the loops of `+` and `*`) changes nothing: written as a
+            // branch, the next byte's lookup need not wait for this one's.
+            let next = row[Int(byte)]
+            if next == state { continue }
+            if next >= stop { return next != dead }
+            state = next
+            row = table + Int(state) &<< 7
         }
         return state >= acceptingFrom
     }
