@@ -34,6 +34,8 @@ final class DirectPlan: @unchecked Sendable {
         let children: Range<Int>
         /// The `items` template that each element of the array is checked against.
         let items: Int?
+        /// The chain folded into one test (`quickChecks`), for scalar nodes whose chain folds.
+        let quick: Int?
     }
 
     struct Rule {
@@ -127,6 +129,9 @@ final class DirectPlan: @unchecked Sendable {
     private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
     private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
     private let conditions: UnsafeMutableBufferPointer<Condition>
+    private let quickChecks: UnsafeMutableBufferPointer<QuickCheck>
+    private let quickAutomata: UnsafeMutableBufferPointer<QuickCheck.Automaton>
+    private let quickFormats: UnsafeMutableBufferPointer<TextFormats.ByteFormat>
     private let rootFields: Range<Int>
     let nodeCount: Int
     /// Slots for the elements of array fields, after the nodes' slots (none when no field is an array):
@@ -151,13 +156,17 @@ final class DirectPlan: @unchecked Sendable {
         choiceStrings = .copying(builder.choiceStrings)
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
+        quickChecks = .copying(builder.quickChecks)
+        quickAutomata = .copying(builder.quickAutomata)
+        quickFormats = .copying(builder.quickFormats)
         nodeCount = graph.nodes.count
         elementSlots = builder.members.contains(where: \.recordsElements) ? Self.elementCapacity : 0
     }
 
     deinit {
         for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
-                       .init(operations), .init(automata), .init(choiceStrings), .init(choiceNumbers), .init(conditions)] {
+                       .init(operations), .init(automata), .init(choiceStrings), .init(choiceNumbers), .init(conditions),
+                       .init(quickChecks), .init(quickAutomata), .init(quickFormats)] {
             buffer.deallocate()
         }
     }
@@ -203,6 +212,9 @@ final class DirectPlan: @unchecked Sendable {
 
     func member(at index: Int) -> Member { members[index] }
 
+    /// How many nodes' chains are folded into one test.
+    var foldedNodeCount: Int { quickChecks.count }
+
     /// The layout's first member, where a record's reading starts its guesses.
     func firstMember(of layout: Int) -> Int { layouts[layout].members.lowerBound }
 
@@ -227,6 +239,7 @@ final class DirectPlan: @unchecked Sendable {
     ) -> Bool {
         guard let node = nodes[id] else { return false }
         let value = values[slot ?? id]
+        if let quick = node.quick, accepts(quickChecks[quick], value, values: values, bytes: bytes) { return true }
         guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
         if !isEmpty, !value.hasType(node.type) {
             failures.append(Failure(node: id, rule: nil, element: element))
@@ -248,6 +261,31 @@ final class DirectPlan: @unchecked Sendable {
                                slot: Int(value.firstElement) + index, element: index)
                 else { return false }
             }
+        }
+        return true
+    }
+
+    /// Whether the value passes the folded chain, so that the chain would find nothing.
+    @inline(__always)
+    private func accepts(_ check: QuickCheck, _ value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch check.kind {
+        case .string:
+            guard value.kind == .string, value.isPlain else { return false }
+            let text = value.bytes(in: bytes)
+            guard check.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
+            for automaton in quickAutomata[check.automata.range] {
+                guard PatternAutomaton.matches(text, table: automata.baseAddress! + Int(automaton.table), start: automaton.start,
+                                               acceptingFrom: automaton.acceptingFrom, dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
+                else { return false }
+            }
+            for format in quickFormats[check.formats.range] where !format.matches(text) { return false }
+        case .integer:
+            guard value.kind == .integer, check.integers.contains(value.integer) else { return false }
+        case .boolean(let requiresTrue):
+            guard value.kind == .true || (!requiresTrue && value.kind == .false) else { return false }
+        }
+        if let other = check.equalTo {
+            return value.certainlyEquals(values[other], in: bytes) == true
         }
         return true
     }
@@ -405,6 +443,9 @@ final class DirectPlan: @unchecked Sendable {
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
         var conditions: [Condition] = []
+        var quickChecks: [QuickCheck] = []
+        var quickAutomata: [QuickCheck.Automaton] = []
+        var quickFormats: [TextFormats.ByteFormat] = []
         var referencedNodes: [Int] = []
 
         init(graph: ValidatorGraph) {
@@ -443,6 +484,7 @@ final class DirectPlan: @unchecked Sendable {
         /// Adds a node with its rules lowered; false when a rule has no direct form.
         private mutating func addNode(_ field: FieldNode, children: [Int]) -> Bool {
             let firstRule = rules.count
+            let nodeOperations = operations.count
             for (index, rule) in field.rules.enumerated() {
                 guard let direct = rule.direct else { return false }
                 let firstOperation = operations.count
@@ -450,8 +492,15 @@ final class DirectPlan: @unchecked Sendable {
                 rules.append(Rule(runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,
                                   operations: firstOperation..<operations.count, index: index))
             }
+            var quick: Int?
+            if children.isEmpty, field.items == nil,
+                let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], automata: &quickAutomata,
+                                       formats: &quickFormats) {
+                quickChecks.append(check)
+                quick = quickChecks.count - 1
+            }
             nodes[field.id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: firstRule..<rules.count,
-                                   children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
+                                   children: nodeLists.count..<(nodeLists.count + children.count), items: field.items, quick: quick)
             nodeLists += children
             return true
         }

@@ -1,0 +1,107 @@
+extension DirectPlan {
+    /// A scalar node's whole rule chain folded into one test that a value passes only when the chain
+    /// finds nothing: a filled value of the node's kind, a length range, automata that must match, an
+    /// integer range, and at most one field it must equal. Most values are accepted by this test alone;
+    /// the others (and nodes whose chain cannot be folded) run the chain, which reports what fails.
+    struct QuickCheck {
+        enum Kind {
+            case string
+            /// Whole numbers written as such; any other number runs the chain.
+            case integer
+            case boolean(requiresTrue: Bool)
+        }
+
+        /// An automaton's place in `automata`, as a `.pattern` or `.textChoice` operation holds it.
+        struct Automaton {
+            let table: Int32
+            let start: UInt8
+            let acceptingFrom: UInt8
+            let dead: UInt8
+            let anchoredEnd: Bool
+        }
+
+        var kind: Kind
+        var lengths = 0...Int.max
+        var integers = Int.min...Int.max
+        /// Spans the plan's `quickAutomata`.
+        var automata = Span(0..<0)
+        /// Spans the plan's `quickFormats`.
+        var formats = Span(0..<0)
+        /// The node whose value this one must equal (`sameAs`).
+        var equalTo: Int?
+
+        /// The fold of a node's operations, or nil when one of them does not fold. The automata and
+        /// formats it needs are appended to the plan's lists.
+        init?(type: FieldType, operations: some Sequence<Operation>, automata: inout [Automaton], formats: inout [TextFormats.ByteFormat]) {
+            switch type {
+            case .string: kind = .string
+            case .integer, .number: kind = .integer
+            case .boolean: kind = .boolean(requiresTrue: false)
+            case .date, .object, .array: return nil
+            }
+            var (ownAutomata, ownFormats): ([Automaton], [TextFormats.ByteFormat]) = ([], [])
+            let isString = type == .string
+            for operation in operations {
+                switch operation {
+                case .present, .requiredWhen, .itemCount, .uniqueItems:
+                    // A filled scalar passes these.
+                    continue
+                case .isTrue:
+                    guard type == .boolean else { return nil }
+                    kind = .boolean(requiresTrue: true)
+                case .length(let min, let max):
+                    guard isString else { continue }
+                    guard let range = Self.intersection(lengths, min...max) else { return nil }
+                    lengths = range
+                case .pattern(let table, let start, let acceptingFrom, let dead, let anchoredEnd, let mustMatch):
+                    guard isString else { continue }
+                    guard mustMatch else { return nil }
+                    ownAutomata.append(Automaton(table: table, start: start, acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: anchoredEnd))
+                case .textChoice(let table, let start, let acceptingFrom, let dead, let mustBeIn):
+                    // Any scalar but a string is in none of the choices.
+                    guard isString else { if mustBeIn { return nil } else { continue } }
+                    guard mustBeIn else { return nil }
+                    ownAutomata.append(Automaton(table: table, start: start, acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: true))
+                case .format(let format):
+                    guard isString else { continue }
+                    ownFormats.append(format)
+                case .order(let limit, let allowed):
+                    // Strings and booleans have no order and pass; integers against a whole bound fold.
+                    guard case .integer = kind else { continue }
+                    guard case .integer(let bound) = limit, let range = Self.integers(allowed: allowed, bound: bound),
+                        let folded = Self.intersection(integers, range)
+                    else { return nil }
+                    integers = folded
+                case .equality(let node, let mustEqual):
+                    guard mustEqual, equalTo == nil else { return nil }
+                    equalTo = node
+                case .oneOf, .noneOf:
+                    return nil
+                }
+            }
+            self.automata = Span(automata.count..<(automata.count + ownAutomata.count))
+            self.formats = Span(formats.count..<(formats.count + ownFormats.count))
+            automata += ownAutomata
+            formats += ownFormats
+        }
+
+        private static func intersection(_ left: ClosedRange<Int>, _ right: ClosedRange<Int>) -> ClosedRange<Int>? {
+            let (lower, upper) = (Swift.max(left.lowerBound, right.lowerBound), Swift.min(left.upperBound, right.upperBound))
+            return lower <= upper ? lower...upper : nil
+        }
+
+        /// The integers whose order against `bound` is allowed (bit 0 below, 1 equal, 2 above), when they
+        /// form one range.
+        private static func integers(allowed: UInt8, bound: Int) -> ClosedRange<Int>? {
+            switch allowed & 0b111 {
+            case 0b001: return bound == .min ? nil : Int.min...(bound - 1)
+            case 0b011: return Int.min...bound
+            case 0b010: return bound...bound
+            case 0b110: return bound...Int.max
+            case 0b100: return bound == .max ? nil : (bound + 1)...Int.max
+            case 0b111: return Int.min...Int.max
+            default: return nil
+            }
+        }
+    }
+}
