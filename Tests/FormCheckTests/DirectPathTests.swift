@@ -78,6 +78,18 @@ import Testing
         #expect(rotated.issues.isEmpty)
         let lookalikes = Self.members.flatMap { [("\($0.0)x", "1"), (String($0.0.dropLast()), "1"), $0] }
         #expect(try #require(try directReport(Self.record(lookalikes))).issues.isEmpty)
+        // Keys of the same length that differ in one byte, wherever it lies (keys are compared a word at
+        // a time, back from their end), first in the record or later.
+        for (index, member) in Self.members.enumerated() {
+            for position in 0..<member.0.utf8.count {
+                var key = Array(member.0.utf8)
+                key[position] = key[position] == UInt8(ascii: "Z") ? UInt8(ascii: "Y") : UInt8(ascii: "Z")
+                var members = Self.members
+                members[index].0 = String(decoding: key, as: UTF8.self)
+                _ = try directReport(Self.record(members), collectAll: true)
+                _ = try directReport(Self.record([members[index]] + members.filter { $0.0 != members[index].0 }), collectAll: true)
+            }
+        }
         let missingFirst = try #require(try directReport(Self.record(Array(Self.members.dropFirst())), collectAll: true))
         #expect(missingFirst.issues.map { "\($0.path) \($0.code)" } == ["name required"])
         // A key written with an escape is the same key, which only the full reader decodes.

@@ -204,13 +204,35 @@ final class DirectPlan: @unchecked Sendable {
         guard index < layouts[layout].members.upperBound else { return nil }
         let key = members[index].key
         let closing = offset + 1 + key.count
-        guard closing < bytes.count, bytes[closing] == UInt8(ascii: "\""),
-            RawValue.bytesEqual(text.baseAddress! + key.lowerBound, bytes.baseAddress! + offset + 1, count: key.count)
-        else { return nil }
+        guard closing < bytes.count, bytes[closing] == UInt8(ascii: "\"") else { return nil }
+        if closing >= 8 {
+            guard Self.bytes(before: UnsafeRawPointer(text.baseAddress! + key.upperBound), equalTo: UnsafeRawPointer(bytes.baseAddress! + closing),
+                             count: key.count)
+            else { return nil }
+        } else {
+            guard RawValue.bytesEqual(text.baseAddress! + key.lowerBound, bytes.baseAddress! + offset + 1, count: key.count) else { return nil }
+        }
         return key.count + 2
     }
 
     func member(at index: Int) -> Member { members[index] }
+
+    /// Whether the `count` bytes before `left` and before `right` are equal, with at least eight bytes
+    /// readable before each (`text` begins with eight spare bytes): a word at a time, the last word
+    /// ending at the end and masked when the bytes are fewer than eight.
+    @inline(__always)
+    private static func bytes(before left: UnsafeRawPointer, equalTo right: UnsafeRawPointer, count: Int) -> Bool {
+        var remaining = count
+        while remaining > 8 {
+            guard left.loadUnaligned(fromByteOffset: -remaining, as: UInt64.self) == right.loadUnaligned(fromByteOffset: -remaining, as: UInt64.self)
+            else { return false }
+            remaining -= 8
+        }
+        guard remaining > 0 else { return true }
+        let difference = left.loadUnaligned(fromByteOffset: -8, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: -8, as: UInt64.self)
+        // Little-endian: the last `remaining` bytes are the word's high bytes.
+        return difference &>> UInt64((8 - remaining) * 8) == 0
+    }
 
     /// How many nodes' chains are folded into one test.
     var foldedNodeCount: Int { quickChecks.count }
@@ -432,7 +454,8 @@ final class DirectPlan: @unchecked Sendable {
     /// Collects the plan in Swift arrays before it is copied out flat.
     private struct Builder {
         let graph: ValidatorGraph
-        var text: [UInt8] = []
+        /// Eight spare bytes first, so that any key can be read a word at a time back from its end.
+        var text = [UInt8](repeating: 0, count: 8)
         var members: [Member] = []
         var layouts: [Layout] = []
         var nodes: [Node?]
