@@ -69,6 +69,12 @@ import Testing
                                   ^
 
             """)
+        #expect(diagnostics(fieldSchema(type: "integer", rules: "[{ oneOf: [a, 2] }]")) == """
+            test.yaml:7:23: error: the argument of 'oneOf' must be an integer value, not a string
+                rules: [{ oneOf: [a, 2] }]
+                                  ^
+
+            """)
     }
 
     @Test func missingArguments() {
@@ -266,6 +272,7 @@ import Testing
               c: { type: string, items: { type: string } }
               1x: { type: string }
               d: { type: string, collect: some }
+              e: { type: integer, fields: { f: { type: string } } }
             """) == """
             test.yaml:3:3: error: field 'a' has no 'type'; add one of: string, integer, number, boolean, date, object, array
               a: { label: A }
@@ -282,6 +289,9 @@ import Testing
             test.yaml:7:31: error: 'collect' must be 'first' or 'all'
               d: { type: string, collect: some }
                                           ^
+            test.yaml:8:23: error: 'fields' applies to object fields; 'e' is an integer field
+              e: { type: integer, fields: { f: { type: string } } }
+                                  ^
 
             """)
     }

@@ -97,7 +97,7 @@ struct RuleBuilder {
     mutating func literal(_ node: YAMLNode, for type: FieldType, name: String) -> Value? {
         let value = YAMLScalarResolver.value(of: node)
         guard node.scalarText != nil, type.accepts(value) || (type == .number && value.doubleValue != nil) else {
-            wrongType(node, expected: "a \(type.rawValue) value", name: name)
+            wrongType(node, expected: "\(type.withArticle) value", name: name)
             return nil
         }
         return value

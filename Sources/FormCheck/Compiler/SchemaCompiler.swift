@@ -187,7 +187,7 @@ final class SchemaCompiler {
         let ownRejectsUnknown = keys["unknownFields"].flatMap { unknownFieldsPolicy($0.value) } ?? rejectsUnknown
         for (name, allowedType) in [("fields", FieldType.object), ("unknownFields", .object), ("items", .array)]
         where keys[name] != nil && type != allowedType {
-            error("'\(name)' applies to \(allowedType.rawValue) fields; '\(path)' is a \(type.rawValue) field",
+            error("'\(name)' applies to \(allowedType.rawValue) fields; '\(path)' is \(type.withArticle) field",
                   at: keys[name]!.key.position)
         }
         let id = addNode(key: key, path: path, label: label, type: type, sensitive: sensitive, collectAll: collectAll,

@@ -19,4 +19,12 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     var isNumeric: Bool { self == .integer || self == .number }
+
+    /// The type's name after "a" or "an", for diagnostics: "an integer", "a string".
+    var withArticle: String {
+        switch self {
+        case .integer, .object, .array: return "an \(rawValue)"
+        case .string, .number, .boolean, .date: return "a \(rawValue)"
+        }
+    }
 }
