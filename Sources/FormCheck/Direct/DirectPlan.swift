@@ -34,8 +34,6 @@ final class DirectPlan: @unchecked Sendable {
         let children: Range<Int>
         /// The `items` template that each element of the array is checked against.
         let items: Int?
-        /// The chain folded into one test (`quickChecks`), for scalar nodes whose chain folds.
-        let quick: Int?
     }
 
     struct Rule {
@@ -130,6 +128,8 @@ final class DirectPlan: @unchecked Sendable {
     private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
     private let conditions: UnsafeMutableBufferPointer<Condition>
     private let quickChecks: UnsafeMutableBufferPointer<QuickCheck>
+    /// By node id: the node's chain folded into one test (an index of `quickChecks`), or -1.
+    private let quickCheckOfNode: UnsafeMutableBufferPointer<Int32>
     private let quickAutomata: UnsafeMutableBufferPointer<QuickCheck.Automaton>
     private let quickFormats: UnsafeMutableBufferPointer<TextFormats.ByteFormat>
     private let rootFields: Range<Int>
@@ -157,6 +157,7 @@ final class DirectPlan: @unchecked Sendable {
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
         quickChecks = .copying(builder.quickChecks)
+        quickCheckOfNode = .copying(builder.quickCheckOfNode)
         quickAutomata = .copying(builder.quickAutomata)
         quickFormats = .copying(builder.quickFormats)
         nodeCount = graph.nodes.count
@@ -166,7 +167,7 @@ final class DirectPlan: @unchecked Sendable {
     deinit {
         for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
                        .init(operations), .init(automata), .init(choiceStrings), .init(choiceNumbers), .init(conditions),
-                       .init(quickChecks), .init(quickAutomata), .init(quickFormats)] {
+                       .init(quickChecks), .init(quickCheckOfNode), .init(quickAutomata), .init(quickFormats)] {
             buffer.deallocate()
         }
     }
@@ -182,7 +183,7 @@ final class DirectPlan: @unchecked Sendable {
             var failures: [Failure] = []
             let read = UnsafeBufferPointer(values)
             for index in rootFields {
-                guard evaluate(nodeLists[index], values: read, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
+                guard check(nodeLists[index], values: read, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
                 else { return nil }
             }
             return failures
@@ -252,6 +253,17 @@ final class DirectPlan: @unchecked Sendable {
 
     // MARK: Evaluation
 
+    /// `evaluate`, unless the node's folded chain accepts the value at once.
+    @inline(__always)
+    private func check(
+        _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool,
+        into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
+    ) -> Bool {
+        let quick = Int(quickCheckOfNode[id])
+        if quick >= 0, accepts(quickChecks[quick], values[slot ?? id], values: values, bytes: bytes) { return true }
+        return evaluate(id, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures, slot: slot, element: element)
+    }
+
     /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell. The
     /// value is the node's own slot, or for an `items` template, the element at index `element`, in
     /// slot `slot`.
@@ -261,7 +273,6 @@ final class DirectPlan: @unchecked Sendable {
     ) -> Bool {
         guard let node = nodes[id] else { return false }
         let value = values[slot ?? id]
-        if let quick = node.quick, accepts(quickChecks[quick], value, values: values, bytes: bytes) { return true }
         guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
         if !isEmpty, !value.hasType(node.type) {
             failures.append(Failure(node: id, rule: nil, element: element))
@@ -274,13 +285,13 @@ final class DirectPlan: @unchecked Sendable {
         guard !isEmpty else { return true }
         if value.kind == .object {
             for index in node.children {
-                guard evaluate(nodeLists[index], values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
+                guard check(nodeLists[index], values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
                 else { return false }
             }
         } else if value.kind == .array, let items = node.items {
             for index in 0..<Int(value.elementCount) {
-                guard evaluate(items, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures,
-                               slot: Int(value.firstElement) + index, element: index)
+                guard check(items, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures,
+                            slot: Int(value.firstElement) + index, element: index)
                 else { return false }
             }
         }
@@ -467,6 +478,7 @@ final class DirectPlan: @unchecked Sendable {
         var choiceNumbers: [NumericLiteral] = []
         var conditions: [Condition] = []
         var quickChecks: [QuickCheck] = []
+        var quickCheckOfNode: [Int32]
         var quickAutomata: [QuickCheck.Automaton] = []
         var quickFormats: [TextFormats.ByteFormat] = []
         var referencedNodes: [Int] = []
@@ -474,6 +486,7 @@ final class DirectPlan: @unchecked Sendable {
         init(graph: ValidatorGraph) {
             self.graph = graph
             self.nodes = Array(repeating: nil, count: graph.nodes.count)
+            self.quickCheckOfNode = Array(repeating: -1, count: graph.nodes.count)
         }
 
         /// Adds a layout for the fields of one object (and, first, those of objects within it).
@@ -515,15 +528,14 @@ final class DirectPlan: @unchecked Sendable {
                 rules.append(Rule(runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,
                                   operations: firstOperation..<operations.count, index: index))
             }
-            var quick: Int?
             if children.isEmpty, field.items == nil,
                 let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], automata: &quickAutomata,
                                        formats: &quickFormats) {
+                quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
-                quick = quickChecks.count - 1
             }
             nodes[field.id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: firstRule..<rules.count,
-                                   children: nodeLists.count..<(nodeLists.count + children.count), items: field.items, quick: quick)
+                                   children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
             nodeLists += children
             return true
         }
