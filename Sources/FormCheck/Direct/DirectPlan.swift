@@ -68,18 +68,26 @@ final class DirectPlan: @unchecked Sendable {
         var range: Range<Int> { Int(start)..<Int(end) }
     }
 
+    /// A pattern's or a choice's automaton, its table stored in `automata` from `table` on.
+    struct StoredAutomaton {
+        let table: Int32
+        let start: UInt8
+        let acceptingFrom: UInt8
+        let dead: UInt8
+        let anchoredEnd: Bool
+    }
+
     /// A `DirectCheck` lowered to plain values, each case within 16 bytes so that an operation is read
     /// in few loads.
     enum Operation {
         case present
         case isTrue
         case length(min: Int, max: Int)
-        /// `table` is where the automaton's table starts in `automata`.
-        case pattern(table: Int32, start: UInt8, acceptingFrom: UInt8, dead: UInt8, anchoredEnd: Bool, mustMatch: Bool)
+        case pattern(StoredAutomaton, mustMatch: Bool)
         case format(TextFormats.ByteFormat)
         case order(limit: NumericLiteral, allowed: UInt8)
-        /// A choice among strings only, read by the automaton whose table starts at `table` in `automata`.
-        case textChoice(table: Int32, start: UInt8, acceptingFrom: UInt8, dead: UInt8, mustBeIn: Bool)
+        /// A choice among strings only, read by an automaton.
+        case textChoice(StoredAutomaton, mustBeIn: Bool)
         /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
         case oneOf(strings: Span, numbers: Span)
         case noneOf(strings: Span, numbers: Span)
@@ -130,7 +138,7 @@ final class DirectPlan: @unchecked Sendable {
     private let quickChecks: UnsafeMutableBufferPointer<QuickCheck>
     /// By node id: the node's chain folded into one test (an index of `quickChecks`), or -1.
     private let quickCheckOfNode: UnsafeMutableBufferPointer<Int32>
-    private let quickAutomata: UnsafeMutableBufferPointer<QuickCheck.Automaton>
+    private let quickAutomata: UnsafeMutableBufferPointer<StoredAutomaton>
     private let quickFormats: UnsafeMutableBufferPointer<TextFormats.ByteFormat>
     private let rootFields: Range<Int>
     let nodeCount: Int
@@ -298,6 +306,12 @@ final class DirectPlan: @unchecked Sendable {
         return true
     }
 
+    @inline(__always)
+    private func matches(_ text: UnsafeBufferPointer<UInt8>, _ automaton: StoredAutomaton) -> Bool {
+        PatternAutomaton.matches(text, table: automata.baseAddress! + Int(automaton.table), start: automaton.start,
+                                 acceptingFrom: automaton.acceptingFrom, dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
+    }
+
     /// Whether the value passes the folded chain, so that the chain would find nothing.
     @inline(__always)
     private func accepts(_ check: QuickCheck, _ value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -305,12 +319,9 @@ final class DirectPlan: @unchecked Sendable {
         case .string:
             guard value.kind == .string, value.isPlain else { return false }
             let text = value.bytes(in: bytes)
+            // Filled (`isEmptyFormValue` false), tested after the cheaper length: calling it costs 2% more.
             guard check.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
-            for automaton in quickAutomata[check.automata.range] {
-                guard PatternAutomaton.matches(text, table: automata.baseAddress! + Int(automaton.table), start: automaton.start,
-                                               acceptingFrom: automaton.acceptingFrom, dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
-                else { return false }
-            }
+            for automaton in quickAutomata[check.automata.range] where !matches(text, automaton) { return false }
             for format in quickFormats[check.formats.range] where !format.matches(text) { return false }
         case .integer:
             guard value.kind == .integer, check.integers.contains(value.integer) else { return false }
@@ -360,12 +371,10 @@ final class DirectPlan: @unchecked Sendable {
             guard value.kind == .string else { return true }
             guard value.isPlain else { return nil }
             return value.end - value.start >= min && value.end - value.start <= max
-        case .pattern(let table, let start, let acceptingFrom, let dead, let anchoredEnd, let mustMatch):
+        case .pattern(let automaton, let mustMatch):
             guard value.kind == .string else { return true }
             guard value.isPlain else { return nil }
-            let matches = PatternAutomaton.matches(value.bytes(in: bytes), table: automata.baseAddress! + Int(table), start: start,
-                                                   acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: anchoredEnd)
-            return matches == mustMatch
+            return matches(value.bytes(in: bytes), automaton) == mustMatch
         case .format(let format):
             guard value.kind == .string else { return true }
             guard value.isPlain else { return nil }
@@ -381,12 +390,11 @@ final class DirectPlan: @unchecked Sendable {
                 order = number < bound ? -1 : (number == bound ? 0 : 1)
             }
             return allowed & (1 << UInt8(order + 1)) != 0
-        case .textChoice(let table, let start, let acceptingFrom, let dead, let mustBeIn):
+        case .textChoice(let automaton, let mustBeIn):
             switch value.kind {
             case .string:
                 guard value.isPlain else { return nil }
-                return PatternAutomaton.matches(value.bytes(in: bytes), table: automata.baseAddress! + Int(table), start: start,
-                                                acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: true) == mustBeIn
+                return matches(value.bytes(in: bytes), automaton) == mustBeIn
             case .missing, .object, .array:
                 return nil
             case .null, .true, .false, .integer, .number:
@@ -479,7 +487,7 @@ final class DirectPlan: @unchecked Sendable {
         var conditions: [Condition] = []
         var quickChecks: [QuickCheck] = []
         var quickCheckOfNode: [Int32]
-        var quickAutomata: [QuickCheck.Automaton] = []
+        var quickAutomata: [StoredAutomaton] = []
         var quickFormats: [TextFormats.ByteFormat] = []
         var referencedNodes: [Int] = []
 
@@ -557,16 +565,13 @@ final class DirectPlan: @unchecked Sendable {
             case .isTrue: return .isTrue
             case .length(let min, let max): return .length(min: min, max: max)
             case .pattern(let pattern, let mustMatch):
-                let automaton = pattern.automaton
-                return .pattern(table: store(automaton), start: automaton.start, acceptingFrom: automaton.acceptingFrom, dead: automaton.dead,
-                                anchoredEnd: automaton.anchoredEnd, mustMatch: mustMatch)
+                return .pattern(store(pattern.automaton), mustMatch: mustMatch)
             case .format(let format): return .format(format)
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
             case .choices(let strings, let numbers, let mustBeIn):
                 if numbers.isEmpty, let automaton = PatternAutomaton(exactly: strings.map { Array($0.utf8) }) {
-                    return .textChoice(table: store(automaton), start: automaton.start, acceptingFrom: automaton.acceptingFrom, dead: automaton.dead,
-                                       mustBeIn: mustBeIn)
+                    return .textChoice(store(automaton), mustBeIn: mustBeIn)
                 }
                 let (strings, numbers) = storeChoices(strings: strings, numbers: numbers)
                 return mustBeIn ? .oneOf(strings: strings, numbers: numbers) : .noneOf(strings: strings, numbers: numbers)
@@ -596,12 +601,14 @@ final class DirectPlan: @unchecked Sendable {
             }
         }
 
-        /// Stores choice literals: the strings in `choiceStrings`, the numbers in `choiceNumbers`.
-        /// Where the automaton's table starts in `automata`, once appended.
-        private mutating func store(_ automaton: PatternAutomaton) -> Int32 {
+        /// Appends the automaton's table to `automata`.
+        private mutating func store(_ automaton: PatternAutomaton) -> StoredAutomaton {
             defer { automata += automaton.table }
-            return Int32(automata.count)
+            return StoredAutomaton(table: Int32(automata.count), start: automaton.start, acceptingFrom: automaton.acceptingFrom,
+                                   dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
         }
+
+        /// Stores choice literals: the strings in `choiceStrings`, the numbers in `choiceNumbers`.
 
         private mutating func storeChoices(strings: [String], numbers: [Value]) -> (strings: Span, numbers: Span) {
             let firstString = choiceStrings.count

@@ -11,15 +11,6 @@ extension DirectPlan {
             case boolean(requiresTrue: Bool)
         }
 
-        /// An automaton's place in `automata`, as a `.pattern` or `.textChoice` operation holds it.
-        struct Automaton {
-            let table: Int32
-            let start: UInt8
-            let acceptingFrom: UInt8
-            let dead: UInt8
-            let anchoredEnd: Bool
-        }
-
         var kind: Kind
         var lengths = 0...Int.max
         var integers = Int.min...Int.max
@@ -32,14 +23,14 @@ extension DirectPlan {
 
         /// The fold of a node's operations, or nil when one of them does not fold. The automata and
         /// formats it needs are appended to the plan's lists.
-        init?(type: FieldType, operations: some Sequence<Operation>, automata: inout [Automaton], formats: inout [TextFormats.ByteFormat]) {
+        init?(type: FieldType, operations: some Sequence<Operation>, automata: inout [StoredAutomaton], formats: inout [TextFormats.ByteFormat]) {
             switch type {
             case .string: kind = .string
             case .integer, .number: kind = .integer
             case .boolean: kind = .boolean(requiresTrue: false)
             case .date, .object, .array: return nil
             }
-            var (ownAutomata, ownFormats): ([Automaton], [TextFormats.ByteFormat]) = ([], [])
+            var (ownAutomata, ownFormats): ([StoredAutomaton], [TextFormats.ByteFormat]) = ([], [])
             let isString = type == .string
             for operation in operations {
                 switch operation {
@@ -53,15 +44,15 @@ extension DirectPlan {
                     guard isString else { continue }
                     guard let range = Self.intersection(lengths, min...max) else { return nil }
                     lengths = range
-                case .pattern(let table, let start, let acceptingFrom, let dead, let anchoredEnd, let mustMatch):
+                case .pattern(let automaton, let mustMatch):
                     guard isString else { continue }
                     guard mustMatch else { return nil }
-                    ownAutomata.append(Automaton(table: table, start: start, acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: anchoredEnd))
-                case .textChoice(let table, let start, let acceptingFrom, let dead, let mustBeIn):
+                    ownAutomata.append(automaton)
+                case .textChoice(let automaton, let mustBeIn):
                     // Any scalar but a string is in none of the choices.
                     guard isString else { if mustBeIn { return nil } else { continue } }
                     guard mustBeIn else { return nil }
-                    ownAutomata.append(Automaton(table: table, start: start, acceptingFrom: acceptingFrom, dead: dead, anchoredEnd: true))
+                    ownAutomata.append(automaton)
                 case .format(let format):
                     guard isString else { continue }
                     ownFormats.append(format)
