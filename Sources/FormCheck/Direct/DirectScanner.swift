@@ -151,6 +151,7 @@ struct DirectScanner: ~Copyable {
 
     /// A string of printable ASCII without escapes; returns the range of its contents. Reads eight
     /// bytes at a time while they are all ordinary.
+    @inline(__always)
     private mutating func scanPlainString() -> Range<Int>? {
         offset += 1
         let start = offset
