@@ -42,4 +42,15 @@ import Testing
         #expect(Parallel.map(items, jobs: jobs) { "\($0 * 3)" } == items.map { "\($0 * 3)" })
         #expect(Parallel.map([Int](), jobs: jobs) { $0 }.isEmpty)
     }
+
+    /// A file's batches are mapped one after another on one pool: each map keeps its items' order.
+    @Test(arguments: [1, 2, 3])
+    func onePoolServesMapsInTurn(threads: Int) {
+        let pool = WorkerPool(threads: threads)
+        defer { pool.close() }
+        for count in [2_048, 7, 0, 1, 500] {
+            let items = Array(0..<count)
+            #expect(pool.map(items) { $0 * $0 } == items.map { $0 * $0 })
+        }
+    }
 }

@@ -16,8 +16,11 @@ extension FormSchema {
         case .json:
             try validateJSONDocument(inFile: path, options: options, jobs: jobs, body)
         case .yaml:
+            // One pool for the file, not one per batch.
+            let pool = WorkerPool(threads: jobs)
+            defer { pool.close() }
             try DataReader.forEachBatch(inFile: path, format: format) { records in
-                let reports = Parallel.map(records, jobs: jobs) { record in
+                let reports = pool.map(records) { record in
                     (try? record.content.get()).map { validate($0, options: options) }
                 }
                 for (record, report) in zip(records, reports) { body(record, report) }

@@ -62,10 +62,13 @@ public enum DataReader {
             if !batch.isEmpty { body(batch) }
             return
         }
+        // One pool for the file, not one per batch.
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
         try forEachJSONLinesBlock(inFile: path) { block, lines in
             for start in stride(from: 0, to: lines.count, by: batchSize) {
                 let batch = lines[start..<min(start + batchSize, lines.count)]
-                body(Parallel.map(Array(batch), jobs: jobs) { $0.record(in: block, name: path) })
+                body(pool.map(Array(batch)) { $0.record(in: block, name: path) })
             }
         }
     }

@@ -17,8 +17,11 @@ final class WorkerPool: @unchecked Sendable {
     private var head = 0
     private var isClosed = false
 
+    let threads: Int
+
     /// Starts `threads - 1` helper threads; the caller is the last one.
     init(threads: Int) {
+        self.threads = max(threads, 1)
         for _ in 1..<max(threads, 1) {
             Thread.detachNewThread { [self] in helpUntilClosed() }
         }
@@ -51,6 +54,22 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Waits until every chunk of `batch` is computed, computing queued chunks (of any batch) meanwhile.
+    /// The results for `0..<count`, computed a range at a time as `submit` describes `fill`, in a few
+    /// chunks per thread so that threads that finish early take over the rest.
+    func map<R>(count: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> [R] {
+        let chunks = threads > 1 ? threads * 4 : 1
+        let batch = submit(count: count, chunkSize: (count + chunks - 1) / chunks, fill)
+        wait(for: batch)
+        return batch.removeValues()
+    }
+
+    /// `items.map(transform)`, computed on the pool; the results keep the items' order.
+    func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+        map(count: items.count) { range, results in
+            for (slot, index) in range.enumerated() { (results.baseAddress! + slot).initialize(to: transform(items[index])) }
+        }
+    }
+
     func wait<R>(for batch: Batch<R>) {
         condition.lock()
         while batch.progress.remaining > 0 {
