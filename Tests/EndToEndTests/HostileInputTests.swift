@@ -132,6 +132,40 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// The alias limit counts only what aliases add: a long YAML data file without aliases (here 20,000
+    /// documents of 22 nodes, nested three levels) is read whole, and its one invalid record reported.
+    @Test func longYAMLDataFileWithoutAliases() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  name: { type: string, rules: [required] }\n  tags: { type: array }\n")
+        let documents = (1...20_000).map { index in
+            "---\nname: \(index == 19_999 ? "\"\"" : "n\(index)")\ntags: [a, b, c, d, e, f, g, h]\naddress: { zip: \"12345\", city: { name: x } }\n"
+        }
+        try scratch.write("d.yaml", documents.joined())
+        let result = try Formcheck.run(["s.yaml", "d.yaml", "--jobs", "3"], directory: scratch.url)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            d.yaml:79994:7: error: record 19999, name: name is required. [required]
+            name: ""
+                  ^~
+            1 file, 20000 records: 19999 valid, 1 invalid; 1 error, 0 warnings
+
+            """)
+        #expect(result.status == 1)
+    }
+
+    /// What aliases add counts over the whole file: 900 small documents that each expand by 1,220
+    /// nodes pass the limit in the 820th, at the alias that crosses it.
+    @Test func aliasesAddUpAcrossDocuments() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let document = "---\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [" + Array(repeating: "*a", count: 10).joined(separator: ", ")
+            + "]\nc: [" + Array(repeating: "*b", count: 10).joined(separator: ", ") + "]\n"
+        try scratch.write("d.yaml", String(repeating: document, count: 900))
+        let result = try Formcheck.run(["s.yaml", "d.yaml"], directory: scratch.url)
+        #expect(result.stderr == "d.yaml:3280:29: error: invalid YAML: the document expands to more than 1000000 nodes through aliases\n")
+        #expect(result.status == 2)
+    }
+
     @Test func binaryGarbageAndInvalidUTF8() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)

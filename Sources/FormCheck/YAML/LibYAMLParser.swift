@@ -101,7 +101,9 @@ private struct TreeBuilder {
     private(set) var documents: [YAMLNode] = []
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
-    private var expandedNodes = 0
+    /// Nodes that aliases have added so far, in the whole file: written nodes are bounded by the
+    /// file's size, copies made by aliases are not.
+    private var nodesFromAliases = 0
 
     /// Consumes one event; returns true at the end of the stream.
     mutating func consume(_ event: yaml_event_t) throws(YAMLParseError) -> Bool {
@@ -119,7 +121,7 @@ private struct TreeBuilder {
             let isPlain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                 && tag != "tag:yaml.org,2002:str"
             let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position, end: end)
-            try add(node, size: 1, anchor: LibYAMLParser.string(scalar.anchor))
+            add(node, size: 1, anchor: LibYAMLParser.string(scalar.anchor))
         case YAML_ALIAS_EVENT:
             let name = LibYAMLParser.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
@@ -128,7 +130,13 @@ private struct TreeBuilder {
             var node = target.node
             node.position = position
             node.end = end
-            try add(node, size: target.size, anchor: nil)
+            nodesFromAliases += target.size
+            guard nodesFromAliases <= LibYAMLParser.maximumExpandedNodes else {
+                throw YAMLParseError(
+                    problem: "the document expands to more than \(LibYAMLParser.maximumExpandedNodes) nodes through aliases",
+                    position: position)
+            }
+            add(node, size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             try push(Frame(kind: .sequence(items: []), position: position, anchor: LibYAMLParser.string(event.data.sequence_start.anchor)))
         case YAML_MAPPING_START_EVENT:
@@ -138,9 +146,9 @@ private struct TreeBuilder {
             guard let frame = stack.popLast() else { break }
             switch frame.kind {
             case .sequence(let items):
-                try add(YAMLNode(kind: .sequence(items), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
+                add(YAMLNode(kind: .sequence(items), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
             case .mapping(let pairs, _):
-                try add(YAMLNode(kind: .mapping(pairs), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
+                add(YAMLNode(kind: .mapping(pairs), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
             }
         default:
             break
@@ -156,13 +164,7 @@ private struct TreeBuilder {
         stack.append(frame)
     }
 
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) throws(YAMLParseError) {
-        expandedNodes += size
-        guard expandedNodes <= LibYAMLParser.maximumExpandedNodes else {
-            throw YAMLParseError(
-                problem: "the document expands to more than \(LibYAMLParser.maximumExpandedNodes) nodes through aliases",
-                position: node.position)
-        }
+    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
         guard !stack.isEmpty else {
             documents.append(node)
