@@ -17,6 +17,7 @@ final class WorkerPool: @unchecked Sendable {
     private var head = 0
     private var isClosed = false
 
+    /// How many threads compute, the caller's among them.
     let threads: Int
 
     /// Starts `threads - 1` helper threads; the caller is the last one.
@@ -53,7 +54,6 @@ final class WorkerPool: @unchecked Sendable {
         return batch
     }
 
-    /// Waits until every chunk of `batch` is computed, computing queued chunks (of any batch) meanwhile.
     /// The results for `0..<count`, computed a range at a time as `submit` describes `fill`, in a few
     /// chunks per thread so that threads that finish early take over the rest.
     func map<R>(count: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> [R] {
@@ -70,6 +70,7 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Waits until every chunk of `batch` is computed, computing queued chunks (of any batch) meanwhile.
     func wait<R>(for batch: Batch<R>) {
         condition.lock()
         while batch.progress.remaining > 0 {
