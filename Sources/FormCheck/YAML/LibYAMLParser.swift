@@ -7,7 +7,8 @@ internal import CLibYAML
 enum LibYAMLParser {
     /// Deeper nesting is rejected, so later recursive walks stay well inside the stack.
     static let maximumDepth = 256
-    /// Aliases may not expand a document past this many nodes (guards against "billion laughs").
+    /// Aliases may not add more than this many nodes to a stream, all its documents counted (guards
+    /// against "billion laughs"); nodes written out do not count.
     static let maximumExpandedNodes = 1_000_000
 
     /// Parses every document of a YAML stream.
