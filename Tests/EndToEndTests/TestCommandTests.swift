@@ -56,6 +56,29 @@ import Testing
         #expect(result.status == 1)
     }
 
+    @Test func theSummaryFormatListsOnlyFailingCases() throws {
+        let result = try run([
+            "fx/valid/ok.json": #"{"email": "a@b.c", "age": 20}"#,
+            "fx/invalid/minor.json": #"{"email": "a@b.c", "age": 12}"#,
+            "fx/invalid/minor.expect.yaml": "errors:\n  - { path: age, code: min, message: Age must be 18 or more. }\n",
+        ], ["fx", "--format", "summary"])
+        #expect(result.stdout == """
+            FAIL fx/invalid/minor.json
+              message differs: age [min] expected "Age must be 18 or more.", got "Age must be at least 18."
+            1 passed, 1 failed
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 1)
+    }
+
+    @Test(arguments: ["check", "test"]) func helpListsEveryOutputFormat(_ command: String) throws {
+        let result = try Formcheck.run([command, "--help"])
+        let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("--format <format> Output format: text, json, junit, sarif, github or summary"))
+        #expect(result.status == 0)
+    }
+
     @Test func anUnexpectedError() throws {
         let result = try run([
             "fx/invalid/two.json": #"{"email": "nope", "age": 12}"#,

@@ -25,10 +25,7 @@ import Testing
     }
 
     @Test func theReadmeSignupSchemaIsTheShippedOne() throws {
-        let readme = try FormSchema(text: Self.schemas[0])
-        let file = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/signup.yaml")
-        #expect(readme.graph.fields.map(\.path) == file.graph.fields.map(\.path))
-        #expect(readme.graph.fields.map(\.rules) == file.graph.fields.map(\.rules))
-        #expect(readme.graph.fields.map(\.label) == file.graph.fields.map(\.label))
+        let file = try String(contentsOfFile: "\(packageRoot)/schemas/signup.yaml", encoding: .utf8)
+        #expect(Self.schemas[0] == file)
     }
 }

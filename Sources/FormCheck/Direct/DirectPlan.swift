@@ -185,7 +185,7 @@ final class DirectPlan: @unchecked Sendable {
     func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool) -> [Failure]? {
         withUnsafeTemporaryAllocation(of: RawValue.self, capacity: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
-            _ = UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
+            UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
             var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount)
             guard scanner.scanRecord(plan: self, into: values) else { return nil }
             var failures: [Failure] = []
