@@ -141,6 +141,24 @@ import Testing
         #expect(result.status == 1)
     }
 
+    @Test func lintReportsAMessageNestedTooDeeply() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  a: { type: string, rules: [required] }\n")
+        let line = "  required: \"" + String(repeating: "{x, select, other {", count: 20_000) + String(repeating: "}}", count: 20_000) + "\""
+        try scratch.write("m/fr.yaml", "messages:\n\(line)\n")
+        let result = try Formcheck.run(["lint", "s.yaml"], directory: scratch.url)
+        let column = 14 + 32 * 19
+        #expect(result.stdout == """
+            m/fr.yaml:2:\(column): error: invalid message: plural and select arguments nest more than 32 levels deep
+            \(line)
+            \(String(repeating: " ", count: column - 1))^
+            s.yaml: 1 catalog (fr): 1 error, 0 warnings
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 1)
+    }
+
     @Test func warningsFailOnlyWithStrict() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  a: { type: string, rules: [required] }\n")

@@ -241,6 +241,36 @@ import Testing
         #expect(try MessageFormat("It''s '{literal}' ok").parts == [.text("It's {literal} ok")])
     }
 
+    /// ICU's default apostrophe mode: an apostrophe quotes only `{` and `}`, and `#` inside a plural.
+    @Test(arguments: [
+        ("A '#' A", [MessageFormat.Part.text("A '#' A")]),
+        ("A '|' A", [.text("A '|' A")]),
+        ("'{a}' '}'", [.text("{a} }")]),
+        ("It''s", [.text("It's")]),
+        ("'{a''b}'", [.text("{a'b}")]),
+        ("'a' b", [.text("'a' b")]),
+        ("end'", [.text("end'")]),
+        ("'{open to the end", [.text("{open to the end")]),
+        ("{n, plural, other {'#' #}}", [.plural("n", offset: 0, cases: [.init(selector: "other", parts: [.text("# "), .number])])]),
+        ("{n, plural, other {'|' #}}", [.plural("n", offset: 0, cases: [.init(selector: "other", parts: [.text("'|' "), .number])])]),
+        ("{x, select, other {'#' #}}", [.select("x", cases: [.init(selector: "other", parts: [.text("'#' #")])])]),
+    ])
+    func apostrophesQuoteAsInICU(_ pattern: String, _ parts: [MessageFormat.Part]) throws {
+        #expect(try MessageFormat(pattern).parts == parts)
+    }
+
+    @Test func nestingIsLimited() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "{x, select, other {", count: depth) + "text" + String(repeating: "}}", count: depth)
+        }
+        #expect(try MessageFormat(nested(32)).argumentNames == ["x"])
+        for depth in [32 + 1, 20_000] {
+            #expect(throws: MessageFormat.SyntaxError(message: "plural and select arguments nest more than 32 levels deep", offset: 32 * 19)) {
+                try MessageFormat(nested(depth))
+            }
+        }
+    }
+
     @Test(arguments: [
         ("{a", "missing '}' for the argument opened here"),
         ("{a, plural, one {x}}", "'plural' for 'a' has no 'other' case"),
