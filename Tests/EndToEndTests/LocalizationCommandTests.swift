@@ -141,6 +141,47 @@ import Testing
         #expect(result.status == 1)
     }
 
+    @Test func lintCountsAsTranslatedWhatLookupFindsInTheSameLanguage() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", """
+            formcheck: 1
+            locale: en
+            messages: m
+            fields:
+              name: { type: string, label: Name, rules: [required, { minLength: 2 }] }
+              code: { type: string, rules: [{ pattern: "^[0-9]+$", message: { key: code.digits } }] }
+              country: { type: string, rules: [{ oneOf: [FR, BR] }] }
+            """)
+        try scratch.write("m/en.yaml", """
+            messages:
+              minLength: "{label} needs {min} letters."
+              code.digits: "{label} takes digits only."
+            labels:
+              name: Full name
+            choices:
+              country: { FR: France, BR: Brazil }
+            """)
+        try scratch.write("m/pt.yaml", "messages:\n  code.digits: \"{label} só aceita dígitos.\"\nlabels:\n  name: Nome completo\n")
+        try scratch.write("m/pt-BR.yaml", "choices:\n  country: { FR: França }\n")
+        let result = try Formcheck.run(["lint", "s.yaml"], directory: scratch.url)
+        // pt-BR finds code.digits and the label in pt, minLength in the built-in pt-BR catalog; pt finds
+        // minLength in the built-in Portuguese catalog, but no catalog of its language names the countries.
+        #expect(result.stdout == """
+            m/pt-BR.yaml:1:1: warning: choice 'country: BR' of en.yaml has no translation here
+            choices:
+            ^
+            m/pt.yaml:1:1: warning: choice 'country: BR' of en.yaml has no translation here
+            messages:
+            ^
+            m/pt.yaml:1:1: warning: choice 'country: FR' of en.yaml has no translation here
+            messages:
+            ^
+            s.yaml: 3 catalogs (en, pt, pt-BR): 0 errors, 3 warnings
+
+            """)
+        #expect(result.status == 0)
+    }
+
     @Test func lintReportsAMessageNestedTooDeeply() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  a: { type: string, rules: [required] }\n")

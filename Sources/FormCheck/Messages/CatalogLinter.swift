@@ -9,7 +9,7 @@ public enum CatalogLinter {
         var findings: [Diagnostic] = []
         for custom in schema.unregisteredCustomRules {
             findings.append(.init(customRulesAreExpected ? .warning : .error,
-                                  "custom rule '\(custom.name)' is not registered: an app must register it (FormSchema(..., customRules:)); the command line treats it as passing",
+                                  "custom rule '\(custom.name)' is not registered: an app must register it (FormSchema(..., customRules:)); formcheck check refuses the schema unless --assume-custom-pass treats it as passing",
                                   file: schema.source.name, at: custom.position))
         }
         let catalogs = schema.catalogs
@@ -30,7 +30,7 @@ public enum CatalogLinter {
                 findings.append(.init(.warning, "unused choices for '\(path)': the schema has no such field", file: catalog.file, at: position))
             }
             if let source, locale != catalogs.sourceLocale {
-                findings += missingTranslations(in: catalog, source: source)
+                findings += missingTranslations(in: catalog, source: source, catalogs: catalogs)
             }
         }
         return findings.sorted { ($0.file, $0.position ?? .init(line: 0, column: 0)) < ($1.file, $1.position ?? .init(line: 0, column: 0)) }
@@ -116,19 +116,22 @@ public enum CatalogLinter {
         return findings
     }
 
-    private static func missingTranslations(in catalog: MessageCatalog, source: MessageCatalog) -> [Diagnostic] {
+    /// The source catalog's keys that lookup finds in no catalog of this catalog's language (its own,
+    /// its parents', the built-in ones), so its users would read them in the source language.
+    private static func missingTranslations(in catalog: MessageCatalog, source: MessageCatalog, catalogs: MessageCatalogs) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let sourceName = source.file.split(separator: "/").last.map(String.init) ?? source.file
-        for key in source.messages.keys.sorted() where catalog.messages[key] == nil {
+        let language = catalogs.catalogs(inLanguageOf: catalog.locale)
+        for key in source.messages.keys.sorted() where !language.contains(where: { $0.messages[key]?.format != nil }) {
             findings.append(.init(.warning, "message '\(key)' of \(sourceName) has no translation here", file: catalog.file,
                                   at: catalog.sectionPositions["messages"] ?? SourcePosition(line: 1, column: 1)))
         }
-        for key in source.labels.keys.sorted() where catalog.labels[key] == nil {
+        for key in source.labels.keys.sorted() where !language.contains(where: { $0.labels[key] != nil }) {
             findings.append(.init(.warning, "label '\(key)' of \(sourceName) has no translation here", file: catalog.file,
                                   at: catalog.sectionPositions["labels"] ?? SourcePosition(line: 1, column: 1)))
         }
         for (path, values) in source.choices.sorted(by: { $0.key < $1.key }) {
-            for value in values.keys.sorted() where catalog.choices[path]?[value] == nil {
+            for value in values.keys.sorted() where !language.contains(where: { $0.choices[path]?[value] != nil }) {
                 findings.append(.init(.warning, "choice '\(path): \(value)' of \(sourceName) has no translation here", file: catalog.file,
                                       at: catalog.sectionPositions["choices"] ?? SourcePosition(line: 1, column: 1)))
             }

@@ -96,11 +96,17 @@ public struct MessageCatalogs: Sendable {
             guard let catalog, seen.insert(catalog.file).inserted else { return }
             order.append(catalog)
         }
-        for group in [LocaleIdentifier.parents(of: locale), LocaleIdentifier.parents(of: sourceLocale), ["en"]] {
-            group.forEach { add(own[$0]) }
-            group.forEach { add(Self.builtIn($0)) }
+        for language in [locale, sourceLocale, "en"] {
+            catalogs(inLanguageOf: language).forEach(add)
         }
         return order
+    }
+
+    /// The catalogs written for `locale` and its parents (`pt-BR`, then `pt`): the schema's own, then the
+    /// built-in ones. Lookup reaches other languages only when none of these has the message.
+    func catalogs(inLanguageOf locale: String) -> [MessageCatalog] {
+        let group = LocaleIdentifier.parents(of: locale)
+        return group.compactMap { own[$0] } + group.compactMap { Self.builtIn($0) }
     }
 
     /// The built-in catalog of a locale, or of a regional variant of its language (`pt` → `pt-BR`).
