@@ -50,6 +50,23 @@ import Testing
         #expect(issues(object, ["value": [1]]) == ["value type: Value must be an object."])
     }
 
+    /// Numbers are finite, as in JSON: NaN and infinities from YAML, a `Value` or an Encodable fail `type`.
+    @Test func nonFiniteNumbersAreNotNumbers() throws {
+        let schema = try compile(fieldSchema(type: "number", rules: "[{ min: 0 }]"))
+        for double in [Double.nan, .infinity, -.infinity] {
+            #expect(issues(schema, ["value": .number(double)]) == ["value type: Value must be a number."])
+        }
+        struct Reading: Encodable { var value: Double }
+        #expect(throws: EncodingError.self) { try schema.validate(encoding: Reading(value: .nan)) }
+        #expect(try schema.validate(encoding: Reading(value: 1.5)).isValid)
+        // A `Value` decoded with non-conforming floats allowed holds NaN.
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let decoded = try decoder.decode(Value.self, from: Data(#"{"value": "nan"}"#.utf8))
+        #expect(issues(schema, decoded) == ["value type: Value must be a number."])
+        #expect(issues(schema, ["value": .number(.greatestFiniteMagnitude)]).isEmpty)
+    }
+
     @Test func warningsNeverMakeARecordInvalidAndDoNotStopTheChain() throws {
         let schema = try compile(fieldSchema(
             type: "integer", rules: "[{ max: 10, severity: warning, message: Unusually large }, { max: 100 }]"))
