@@ -29,6 +29,10 @@ struct Check: ParsableCommand {
     func run() throws {
         let compiled = try SchemaLoader.load(schema, messages: options.messages, assumeCustomPass: options.assumeCustomPass)
         let validationOptions = options.validationOptions
+        let catalogWarnings = compiled.catalogWarnings(locale: validationOptions.locale ?? compiled.sourceLocale)
+        if !catalogWarnings.isEmpty {
+            Output.error(DiagnosticRenderer(sources: [compiled.source] + compiled.catalogSources).render(catalogWarnings))
+        }
         var reporter = makeReporter(for: compiled)
         var summary = CheckSummary()
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)

@@ -37,6 +37,11 @@ struct DemoCommand: AsyncParsableCommand {
             Output.error("\(scriptPath): error: \(error.message)\n")
             throw ExitStatus.failure
         }
+        let unknownFields = demo.unknownFields(in: compiled.graph, file: scriptPath)
+        guard unknownFields.isEmpty else {
+            Output.error(DiagnosticRenderer(source: nil).render(unknownFields))
+            throw ExitStatus.failure
+        }
         let clock = ManualClock()
         var validators: [String: FormSession.AsyncValidator] = [:]
         for (name, rejected) in demo.asyncRejections {
@@ -117,6 +122,17 @@ struct DemoScript {
     var policy: VisibilityPolicy?
     var asyncRejections: [String: [String]] = [:]
     var steps: [Step] = []
+    /// Every field a step names, with where the script names it.
+    var fieldReferences: [(field: String, position: SourcePosition)] = []
+
+    /// An error for each step that names a field the schema does not declare.
+    func unknownFields(in graph: ValidatorGraph, file: String) -> [Diagnostic] {
+        let paths = graph.fields.map(\.path)
+        return fieldReferences.filter { graph.field(at: $0.field) == nil }.map { reference in
+            Diagnostic(.error, "the schema has no field '\(reference.field)'\(Suggestions.didYouMean(reference.field, among: paths))",
+                       file: file, at: reference.position)
+        }
+    }
 
     /// A scalar from the script as the text a user would type: `42`, `true`.
     private static func text(of value: Value) -> String {
@@ -130,9 +146,10 @@ struct DemoScript {
 
     static func read(_ path: String) throws(Failure) -> DemoScript {
         var document: Value?
+        var documentRecord: DataRecord?
         do {
             try DataReader.forEachRecord(inFile: path, format: .yaml) { record in
-                if case .success(let value) = record.content { document = value }
+                if case .success(let value) = record.content { (document, documentRecord) = (value, record) }
             }
         } catch {
             throw Failure(message: error.message)
@@ -149,6 +166,11 @@ struct DemoScript {
             script.asyncRejections[name] = rules["reject"]?.arrayValue?.compactMap(\.stringValue) ?? []
         }
         for (index, step) in steps.enumerated() {
+            func refer(to field: String, as key: String) {
+                let position = documentRecord?.span(of: ValuePath([.key("steps"), .index(index), .key(key)])).start
+                script.fieldReferences.append((field, position ?? SourcePosition(line: 1, column: 1)))
+            }
+            for key in ["input", "focus", "blur"] { if let field = step[key]?.stringValue { refer(to: field, as: key) } }
             if step.stringValue == "submit" {
                 script.steps.append(.submit)
             } else if let field = step["input"]?.stringValue, let value = step["value"] {

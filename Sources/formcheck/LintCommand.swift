@@ -28,6 +28,11 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let compiled = try SchemaLoader.load(schema, messages: messages, assumeCustomPass: true)
+        let unreadable = compiled.catalogs.unreadableCatalogs
+        guard unreadable.isEmpty else {
+            Output.error(SchemaError(diagnostics: unreadable, source: nil).description)
+            throw ExitStatus.failure
+        }
         let findings = CatalogLinter.lint(compiled, customRulesAreExpected: assumeCustomPass)
         let style = Style(color)
         let renderer = DiagnosticRenderer(sources: [compiled.source] + compiled.catalogSources)

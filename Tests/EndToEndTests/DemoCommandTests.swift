@@ -76,4 +76,27 @@ import Testing
         #expect(result.stderr == "s.demo.yaml: error: step 1 must be submit, { input: FIELD, value: TEXT }, { focus: FIELD }, { blur: FIELD } or { wait: MS }\n")
         #expect(result.status == 2)
     }
+
+    @Test func aScriptNamingFieldsTheSchemaLacks() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  email: string\n  address:\n    type: object\n    fields:\n      zip: string\n")
+        try scratch.write("s.demo.yaml", """
+            steps:
+              - focus: emial
+              - { input: email, value: a@b.c }
+              - { input: phone, value: "555" }
+              - blur: address.zpi
+              - submit
+
+            """)
+        let result = try Formcheck.run(["demo", "s.yaml"], directory: scratch.url)
+        #expect(result.stderr == """
+            s.demo.yaml:2:12: error: the schema has no field 'emial'; did you mean 'email'?
+            s.demo.yaml:4:14: error: the schema has no field 'phone'
+            s.demo.yaml:5:11: error: the schema has no field 'address.zpi'; did you mean 'address.zip'?
+
+            """)
+        #expect(result.stdout == "")
+        #expect(result.status == 2)
+    }
 }

@@ -60,6 +60,94 @@ import Testing
         #expect(missing.status == 2)
     }
 
+    @Test func aBrokenCatalogOrMessageFallsBackInItsOwnLocaleOnly() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  name: { type: string, label: Name, rules: [{ minLength: 3 }] }\n")
+        try scratch.write("m/fr.yaml", "messages:\n  minLength: \"{label} : au moins {mni} lettres.\"\n")
+        try scratch.write("m/de.yaml", "messages: [oops\n")
+        try scratch.write("m/pt.yaml", "messages:\n  minLength: \"{label} precisa de {min} letras.\"\n")
+        try scratch.write("m/pt-BR.yaml", "messages:\n  minLength: \"{label} {\"\n")
+        try scratch.write("d.json", #"{"name": "ab"}"#)
+        func run(_ locale: String) throws -> CommandResult {
+            try Formcheck.run(["s.yaml", "d.json", "--locale", locale], directory: scratch.url)
+        }
+        func report(_ message: String) -> String {
+            """
+            d.json:1:10: error: record 1, name: \(message) [minLength]
+            {"name": "ab"}
+                     ^~~~
+            1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
+
+            """
+        }
+        let english = try run("en")
+        #expect(english.stdout == report("Name must be at least 3 characters long."))
+        #expect(english.stderr == "")
+        #expect(english.status == 1)
+        let french = try run("fr")
+        #expect(french.stdout == report("Le champ Name doit contenir au moins 3 caractères."))
+        #expect(french.stderr == """
+            m/fr.yaml:2:34: warning: unknown placeholder {mni}; did you mean 'min'?; this message can use {label}, {min} (message skipped; the next catalog on fr's chain is used)
+              minLength: "{label} : au moins {mni} lettres."
+                                             ^
+
+            """)
+        #expect(french.status == 1)
+        let german = try run("de")
+        #expect(german.stdout == report("Name muss mindestens 3 Zeichen lang sein."))
+        #expect(german.stderr == """
+            m/de.yaml:2:1: warning: invalid YAML: did not find expected ',' or ']' (catalog skipped; the next catalog on de's chain is used)
+            m/de.yaml:1:11: note: while parsing a flow sequence
+
+            """)
+        #expect(german.status == 1)
+        let brazilian = try run("pt-BR")
+        #expect(brazilian.stdout == report("Name precisa de 3 letras."))
+        #expect(brazilian.stderr == """
+            m/pt-BR.yaml:2:24: warning: invalid message: expected an argument name after '{' (message skipped; the next catalog on pt-BR's chain is used)
+              minLength: "{label} {"
+                                   ^
+
+            """)
+        let unknown = try run("zz")
+        #expect(unknown.stdout == report("Name must be at least 3 characters long."))
+        #expect(unknown.stderr == "s.yaml: warning: no catalog for locale 'zz'; messages are shown in en\n")
+        #expect(unknown.status == 1)
+        // lint reports a catalog it cannot read as an error.
+        let lint = try Formcheck.run(["lint", "s.yaml"], directory: scratch.url)
+        #expect(lint.stderr == "m/de.yaml:2:1: error: invalid YAML: did not find expected ',' or ']'\nm/de.yaml:1:11: note: while parsing a flow sequence\n")
+        #expect(lint.status == 2)
+    }
+
+    /// A catalog line whose `required` message nests 20,000 selects, and where the 33rd one opens.
+    static let requiredMessageNested20000Deep =
+        "  required: \"" + String(repeating: "{x, select, other {", count: 20_000) + String(repeating: "}}", count: 20_000) + "\""
+    static let columnWhereNestingCrossesTheLimit = 14 + 32 * 19
+
+    @Test func checkFallsBackFromAMessageNestedTooDeeply() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  a: { type: string, label: A, rules: [required] }\n")
+        let line = Self.requiredMessageNested20000Deep
+        try scratch.write("m/fr.yaml", "messages:\n\(line)\n")
+        try scratch.write("d.json", "{}")
+        let result = try Formcheck.run(["s.yaml", "d.json", "--locale", "fr"], directory: scratch.url)
+        let column = Self.columnWhereNestingCrossesTheLimit
+        #expect(result.stderr == """
+            m/fr.yaml:2:\(column): warning: invalid message: plural and select arguments nest more than 32 levels deep (message skipped; the next catalog on fr's chain is used)
+            \(line)
+            \(String(repeating: " ", count: column - 1))^
+
+            """)
+        #expect(result.stdout == """
+            d.json:1:1: error: record 1, a: Le champ A est obligatoire. [required]
+            {}
+            ^
+            1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
+
+            """)
+        #expect(result.status == 1)
+    }
+
     @Test func lintFindsEveryKindOfCatalogMistake() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", """
@@ -138,6 +226,65 @@ import Testing
             s.yaml: 4 catalogs (en, fr, ja, ru): 3 errors, 8 warnings
 
             """)
+        #expect(result.status == 1)
+    }
+
+    @Test func lintCountsAsTranslatedWhatLookupFindsInTheSameLanguage() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", """
+            formcheck: 1
+            locale: en
+            messages: m
+            fields:
+              name: { type: string, label: Name, rules: [required, { minLength: 2 }] }
+              code: { type: string, rules: [{ pattern: "^[0-9]+$", message: { key: code.digits } }] }
+              country: { type: string, rules: [{ oneOf: [FR, BR] }] }
+            """)
+        try scratch.write("m/en.yaml", """
+            messages:
+              minLength: "{label} needs {min} letters."
+              code.digits: "{label} takes digits only."
+            labels:
+              name: Full name
+            choices:
+              country: { FR: France, BR: Brazil }
+            """)
+        try scratch.write("m/pt.yaml", "messages:\n  code.digits: \"{label} só aceita dígitos.\"\nlabels:\n  name: Nome completo\n")
+        try scratch.write("m/pt-BR.yaml", "choices:\n  country: { FR: França }\n")
+        let result = try Formcheck.run(["lint", "s.yaml"], directory: scratch.url)
+        // pt-BR finds code.digits and the label in pt, minLength in the built-in pt-BR catalog; pt finds
+        // minLength in the built-in Portuguese catalog, but no catalog of its language names the countries.
+        #expect(result.stdout == """
+            m/pt-BR.yaml:1:1: warning: choice 'country: BR' of en.yaml has no translation here
+            choices:
+            ^
+            m/pt.yaml:1:1: warning: choice 'country: BR' of en.yaml has no translation here
+            messages:
+            ^
+            m/pt.yaml:1:1: warning: choice 'country: FR' of en.yaml has no translation here
+            messages:
+            ^
+            s.yaml: 3 catalogs (en, pt, pt-BR): 0 errors, 3 warnings
+
+            """)
+        #expect(result.status == 0)
+    }
+
+    @Test func lintReportsAMessageNestedTooDeeply() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  a: { type: string, rules: [required] }\n")
+        let line = Self.requiredMessageNested20000Deep
+        try scratch.write("m/fr.yaml", "messages:\n\(line)\n")
+        let result = try Formcheck.run(["lint", "s.yaml"], directory: scratch.url)
+        let column = Self.columnWhereNestingCrossesTheLimit
+        #expect(result.stdout == """
+            m/fr.yaml:2:\(column): error: invalid message: plural and select arguments nest more than 32 levels deep
+            \(line)
+            \(String(repeating: " ", count: column - 1))^
+            s.yaml: 1 catalog (fr): 1 error, 0 warnings
+
+            """)
+        #expect(result.stderr == "")
         #expect(result.status == 1)
     }
 

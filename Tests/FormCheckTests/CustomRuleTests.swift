@@ -46,8 +46,8 @@ import Testing
         let schema = try FormSchema(text: Self.schema, assumeCustomRulesPass: true)
         #expect(schema.validate(["nickname": "darn"]).isValid)
         #expect(CatalogLinter.lint(schema).map(\.message) == [
-            "custom rule 'noProfanity' is not registered: an app must register it (FormSchema(..., customRules:)); the command line treats it as passing",
-            "custom rule 'noProfanity' is not registered: an app must register it (FormSchema(..., customRules:)); the command line treats it as passing",
+            "custom rule 'noProfanity' is not registered: an app must register it (FormSchema(..., customRules:)); formcheck check refuses the schema unless --assume-custom-pass treats it as passing",
+            "custom rule 'noProfanity' is not registered: an app must register it (FormSchema(..., customRules:)); formcheck check refuses the schema unless --assume-custom-pass treats it as passing",
         ])
         #expect(CatalogLinter.lint(schema, customRulesAreExpected: true).allSatisfy { $0.severity == .warning })
     }

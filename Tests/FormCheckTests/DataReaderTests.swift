@@ -43,6 +43,42 @@ import Testing
         #expect(try records("a: 1\n---\n- a: 2\n- a: 3\n", "d.yaml") == ["1@1:1 integer(1)", "2@3:3 integer(2)", "3@4:3 integer(3)"])
     }
 
+    /// The core schema's tags decide a scalar's type, whatever its text looks like or however it is quoted.
+    @Test func yamlCoreSchemaTagsAreApplied() throws {
+        #expect(try records("""
+            - a: !!str 123
+            - a: !!int "12"
+            - a: !!int 0x1F
+            - a: !!float 1
+            - a: !!float '-2.5e3'
+            - a: !!bool "true"
+            - a: !!null ''
+            - a: !!str true
+            - a: ! 12
+            - a: 12
+
+            """, "d.yaml") == [
+            "1@1:3 string(\"123\")", "2@2:3 integer(12)", "3@3:3 integer(31)", "4@4:3 number(1.0)", "5@5:3 number(-2500.0)",
+            "6@6:3 bool(true)", "7@7:3 null", "8@8:3 string(\"true\")", "9@9:3 string(\"12\")", "10@10:3 integer(12)",
+        ])
+    }
+
+    @Test(arguments: [
+        ("a: !!int abc\n", "1:4 invalid YAML: the value cannot be read as !!int"),
+        ("a: !!int 1.5\n", "1:4 invalid YAML: the value cannot be read as !!int"),
+        ("a: !!float x1\n", "1:4 invalid YAML: the value cannot be read as !!float"),
+        ("a: !!bool yes\n", "1:4 invalid YAML: the value cannot be read as !!bool"),
+        ("b: 1\na: !!null \"0\"\n", "2:4 invalid YAML: the value cannot be read as !!null"),
+    ])
+    func yamlScalarsThatDoNotFitTheirTag(_ contents: String, _ expected: String) throws {
+        do {
+            _ = try records(contents, "d.yaml")
+            Issue.record("no error")
+        } catch let error as DataFileError {
+            #expect("\(error.position.map { "\($0)" } ?? "-") \(error.message)" == expected)
+        }
+    }
+
     @Test func jsonArraysGiveEachRecordItsPosition() throws {
         #expect(try records("[\n  {\"a\": 1},\n  {\"a\": \"é\"}, {\"a\": 3}\n]", "d.json") == [
             "1@2:3 integer(1)", "2@3:3 string(\"é\")", "3@3:15 integer(3)",

@@ -163,6 +163,19 @@ import Testing
         #expect(render("required", [:], locale: "da", schema: schema) == "Value is required.")
     }
 
+    @Test func aMessageUsingAPlaceholderItsRuleLacksFallsBack() throws {
+        let scratch = try Scratch()
+        try scratch.write("messages/fr.yaml", "messages:\n  minLength: \"{label} : au moins {mni} lettres.\"\n  required: \"Remplissez {label}.\"\n")
+        let schema = try FormSchema(text: """
+            formcheck: 1
+            messages: \(scratch.path)/messages
+            fields:
+              value: { type: string, label: Value, rules: [required, { minLength: 3 }] }
+            """)
+        #expect(render("minLength", ["min": .integer(3)], locale: "fr", schema: schema) == "Le champ Value doit contenir au moins 3 caractères.")
+        #expect(render("required", [:], locale: "fr", schema: schema) == "Remplissez Value.")
+    }
+
     @Test func perFieldOverridesCustomKeysLabelsAndChoices() throws {
         let scratch = try Scratch()
         try scratch.write("messages/fr.yaml", """

@@ -177,6 +177,32 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
+/// `url` hosts written as IPv6 literals (RFC 3986 `IP-literal`, RFC 4291 text forms).
+@Suite struct URLHostTests {
+    @Test(arguments: [
+        "::", "::1", "1::", "FE80::1", "2001:db8::8a2e:370:7334", "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+        "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1:2:3:4:5:6::8", "::ffff:192.0.2.128", "1:2:3:4:5:6:1.2.3.4",
+        "::0.0.0.0", "::255.255.255.255", "64:ff9b::10.0.0.1",
+    ])
+    func acceptedIPv6Hosts(_ host: String) {
+        #expect(TextFormats.isWebURL("http://[\(host)]:8080/path"))
+    }
+
+    @Test(arguments: [
+        "", ":", ":::", "1:", ":1", ":1::", "1::2::3", "1:::2", "12345::", "::g", "::１", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9",
+        "1:2:3:4:5:6:7::8", "1:2:3:4:5:6:7:8::", "1.2.3.4", "::1.2.3", "::1.2.3.4.5", "::256.1.1.1", "::01.2.3.4",
+        "::1.2.3.4:5", "1:2:3:4:5:6:7:1.2.3.4", "::1.2..4", "v1.x", "fe80::1%25eth0", "[::1]",
+    ])
+    func rejectedIPv6Hosts(_ host: String) {
+        #expect(!TextFormats.isWebURL("http://[\(host)]:8080/path"))
+    }
+
+    @Test func urlRuleMessageForAnIPv6Host() throws {
+        try RuleCase("string", "[url]", "http://[:]", "url: Value must be a valid web address starting with http:// or https://.").run()
+        try RuleCase("string", "[url]", "http://[2001:db8::1]").run()
+    }
+}
+
 @Suite struct NumberRuleTests {
     static let cases: [RuleCase] = [
         RuleCase("integer", "[{ min: 18 }]", 18),

@@ -50,6 +50,23 @@ import Testing
         #expect(issues(object, ["value": [1]]) == ["value type: Value must be an object."])
     }
 
+    /// Numbers are finite, as in JSON: NaN and infinities from YAML, a `Value` or an Encodable fail `type`.
+    @Test func nonFiniteNumbersAreNotNumbers() throws {
+        let schema = try compile(fieldSchema(type: "number", rules: "[{ min: 0 }]"))
+        for double in [Double.nan, .infinity, -.infinity] {
+            #expect(issues(schema, ["value": .number(double)]) == ["value type: Value must be a number."])
+        }
+        struct Reading: Encodable { var value: Double }
+        #expect(throws: EncodingError.self) { try schema.validate(encoding: Reading(value: .nan)) }
+        #expect(try schema.validate(encoding: Reading(value: 1.5)).isValid)
+        // A `Value` decoded with non-conforming floats allowed holds NaN.
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let decoded = try decoder.decode(Value.self, from: Data(#"{"value": "nan"}"#.utf8))
+        #expect(issues(schema, decoded) == ["value type: Value must be a number."])
+        #expect(issues(schema, ["value": .number(.greatestFiniteMagnitude)]).isEmpty)
+    }
+
     @Test func warningsNeverMakeARecordInvalidAndDoNotStopTheChain() throws {
         let schema = try compile(fieldSchema(
             type: "integer", rules: "[{ max: 10, severity: warning, message: Unusually large }, { max: 100 }]"))
@@ -239,6 +256,36 @@ import Testing
 
     @Test func apostropheQuoting() throws {
         #expect(try MessageFormat("It''s '{literal}' ok").parts == [.text("It's {literal} ok")])
+    }
+
+    /// ICU's default apostrophe mode: an apostrophe quotes only `{` and `}`, and `#` inside a plural.
+    @Test(arguments: [
+        ("A '#' A", [MessageFormat.Part.text("A '#' A")]),
+        ("A '|' A", [.text("A '|' A")]),
+        ("'{a}' '}'", [.text("{a} }")]),
+        ("It''s", [.text("It's")]),
+        ("'{a''b}'", [.text("{a'b}")]),
+        ("'a' b", [.text("'a' b")]),
+        ("end'", [.text("end'")]),
+        ("'{open to the end", [.text("{open to the end")]),
+        ("{n, plural, other {'#' #}}", [.plural("n", offset: 0, cases: [.init(selector: "other", parts: [.text("# "), .number])])]),
+        ("{n, plural, other {'|' #}}", [.plural("n", offset: 0, cases: [.init(selector: "other", parts: [.text("'|' "), .number])])]),
+        ("{x, select, other {'#' #}}", [.select("x", cases: [.init(selector: "other", parts: [.text("'#' #")])])]),
+    ])
+    func apostrophesQuoteAsInICU(_ pattern: String, _ parts: [MessageFormat.Part]) throws {
+        #expect(try MessageFormat(pattern).parts == parts)
+    }
+
+    @Test func nestingIsLimited() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "{x, select, other {", count: depth) + "text" + String(repeating: "}}", count: depth)
+        }
+        #expect(try MessageFormat(nested(32)).argumentNames == ["x"])
+        for depth in [32 + 1, 20_000] {
+            #expect(throws: MessageFormat.SyntaxError(message: "plural and select arguments nest more than 32 levels deep", offset: 32 * 19)) {
+                try MessageFormat(nested(depth))
+            }
+        }
     }
 
     @Test(arguments: [

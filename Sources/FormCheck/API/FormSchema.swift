@@ -33,7 +33,8 @@ public struct FormSchema: Sendable {
 
     /// Loads and compiles the schema file at `path` (YAML or JSON) and its message catalogs.
     /// - Parameter messagesDirectory: a catalog folder to use instead of the schema's `messages:`.
-    /// - Throws: `SchemaError` with every problem found, each with its file, line and column.
+    /// - Throws: `SchemaError` with every problem found, each with its file, line and column. A catalog
+    ///   file that cannot be read does not fail the schema: its locale falls back (`catalogWarnings(locale:)`).
     ///   - customRules: the rules this app defines in Swift, which the schema names with `custom: NAME`.
     ///   - assumeCustomRulesPass: treat `custom:` rules that nothing registers as passing (for tools
     ///     such as the command line, which cannot run an app's Swift code).
@@ -96,13 +97,19 @@ public struct FormSchema: Sendable {
             let base = name.contains("/") ? String(name[..<name.lastIndex(of: "/")!]) + "/" : ""
             directory = (written.path.hasPrefix("/") ? written.path : base + written.path, written.position)
         }
-        let own = try directory.map { directory throws(SchemaError) in
+        let loaded = try directory.map { directory throws(SchemaError) in
             try CatalogLoader.load(directory: directory.path, schemaFile: name, position: directory.position, source: source)
-        } ?? []
+        } ?? (catalogs: [], failures: [])
+        let usage = CatalogLinter.KeyUsage(graph: output.graph, ruleUsages: output.ruleUsages)
+        let own = loaded.catalogs.map { catalog in
+            var catalog = catalog
+            catalog.rejectUnknownPlaceholders(usage.placeholders(forKey:))
+            return catalog
+        }
         self.name = output.form
         self.title = output.title
         self.graph = output.graph
-        self.catalogs = MessageCatalogs(own: own, sourceLocale: output.locale)
+        self.catalogs = MessageCatalogs(own: own, sourceLocale: output.locale, failures: loaded.failures)
         self.validator = Validator(graph: output.graph, catalogs: catalogs)
         self.directPlan = DirectPlan(graph: output.graph)
         self.messageKeys = output.messageKeys
@@ -116,6 +123,14 @@ public struct FormSchema: Sendable {
     /// fallback chain. Safe to call from many threads, each with its own locale.
     public func localized(_ report: ValidationReport, locale: String) -> ValidationReport {
         validator.localized(report, locale: locale)
+    }
+
+    /// Why messages in `locale` fall back along its chain, as warnings with their catalog's file, line and
+    /// column: a catalog file on the chain that cannot be read (it is skipped), a message in one that is
+    /// invalid or uses a placeholder its rules do not provide (it is skipped), and a locale without any
+    /// catalog of its language (the warning says which locale is used instead).
+    public func catalogWarnings(locale: String) -> [Diagnostic] {
+        catalogs.fallbackWarnings(for: LocaleIdentifier.normalized(locale), schemaFile: source.name)
     }
 
     /// The text of the schema's catalog files, for quoting their lines in diagnostics.

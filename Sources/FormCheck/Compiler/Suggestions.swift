@@ -1,5 +1,5 @@
 /// "Did you mean" suggestions for misspelt names.
-enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `name` by edit distance (ignoring case), when it is close enough to be a typo.
     static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(name.lowercased())
@@ -13,7 +13,7 @@ enum Suggestions {
     }
 
     /// The suffix for an "unknown ..." message: `; did you mean 'x'?`, or nothing.
-    static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

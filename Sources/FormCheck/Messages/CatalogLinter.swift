@@ -9,12 +9,12 @@ public enum CatalogLinter {
         var findings: [Diagnostic] = []
         for custom in schema.unregisteredCustomRules {
             findings.append(.init(customRulesAreExpected ? .warning : .error,
-                                  "custom rule '\(custom.name)' is not registered: an app must register it (FormSchema(..., customRules:)); the command line treats it as passing",
+                                  "custom rule '\(custom.name)' is not registered: an app must register it (FormSchema(..., customRules:)); formcheck check refuses the schema unless --assume-custom-pass treats it as passing",
                                   file: schema.source.name, at: custom.position))
         }
         let catalogs = schema.catalogs
         let source = catalogs.own[catalogs.sourceLocale]
-        let usage = KeyUsage(schema)
+        let usage = KeyUsage(graph: schema.graph, ruleUsages: schema.ruleUsages)
         for locale in catalogs.locales {
             guard let catalog = catalogs.own[locale] else { continue }
             findings += catalog.problems
@@ -30,7 +30,7 @@ public enum CatalogLinter {
                 findings.append(.init(.warning, "unused choices for '\(path)': the schema has no such field", file: catalog.file, at: position))
             }
             if let source, locale != catalogs.sourceLocale {
-                findings += missingTranslations(in: catalog, source: source)
+                findings += missingTranslations(in: catalog, source: source, catalogs: catalogs)
             }
         }
         return findings.sorted { ($0.file, $0.position ?? .init(line: 0, column: 0)) < ($1.file, $1.position ?? .init(line: 0, column: 0)) }
@@ -42,39 +42,37 @@ public enum CatalogLinter {
         /// For each usable message key, the built-in rules whose parameters its text may use.
         let rulesByKey: [String: Set<String>]
 
-        init(_ schema: FormSchema) {
-            fields = schema.graph.fields.map(\.path)
+        init(graph: ValidatorGraph, ruleUsages: [RuleUsage]) {
+            fields = graph.fields.map(\.path)
             var rulesByKey: [String: Set<String>] = ["type": ["type"], "recordType": ["recordType"], "unknownField": ["unknownField"]]
-            for field in schema.graph.fields {
+            for field in graph.fields {
                 rulesByKey["\(field.path).type", default: []].insert("type")
             }
-            for usage in schema.ruleUsages {
+            for usage in ruleUsages {
                 for key in [usage.rule, usage.code, "\(usage.field).\(usage.rule)", "\(usage.field).\(usage.code)"] + [usage.messageKey].compactMap({ $0 }) {
                     rulesByKey[key, default: []].insert(usage.rule)
                 }
             }
             self.rulesByKey = rulesByKey
         }
+
+        /// The placeholders a message under `key` may use: `{label}` and the parameters of its rules;
+        /// nil when nothing uses the key.
+        func placeholders(forKey key: String) -> Set<String>? {
+            rulesByKey[key].map { Set($0.flatMap(CatalogLinter.placeholders(of:))).union(["label"]) }
+        }
     }
 
     private static func checkMessage(
         _ key: String, _ entry: MessageCatalog.Entry, in catalog: MessageCatalog, usage: KeyUsage, source: MessageCatalog?
     ) -> [Diagnostic] {
-        guard let format = entry.format else {
-            let error = entry.syntaxError!
-            return [.init(.error, "invalid message: \(error.message)", file: catalog.file, at: position(of: error.offset, in: entry))]
-        }
-        var findings: [Diagnostic] = []
-        guard let rules = usage.rulesByKey[key] else {
+        guard let format = entry.format else { return entry.faults }
+        guard usage.rulesByKey[key] != nil else {
             return [.init(.warning, "unused message '\(key)': no rule or field of the schema uses it\(Suggestions.didYouMean(key, among: usage.rulesByKey.keys.sorted()))",
                           file: catalog.file, at: entry.keyPosition)]
         }
-        let allowed = Set(rules.flatMap(placeholders(of:))).union(["label"])
+        var findings = entry.faults
         let used = format.argumentNames
-        for name in used where !allowed.contains(name) {
-            findings.append(.init(.error, "unknown placeholder {\(name)}\(Suggestions.didYouMean(name, among: allowed.sorted())); this message can use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))",
-                                  file: catalog.file, at: placeholderPosition(name, in: entry)))
-        }
         if let original = source?.messages[key]?.format {
             for name in original.argumentNames where !used.contains(name) {
                 findings.append(.init(.warning, "placeholder {\(name)} of the source message is missing here",
@@ -86,7 +84,7 @@ public enum CatalogLinter {
     }
 
     /// The parameters a built-in rule's failure carries, read from its English message.
-    private static func placeholders(of rule: String) -> [String] {
+    static func placeholders(of rule: String) -> [String] {
         (MessageCatalogs.builtIn("en")?.messages[rule]?.format?.argumentNames ?? []) + (rule == "strength" ? ["score", "unmet"] : [])
     }
 
@@ -99,12 +97,12 @@ public enum CatalogLinter {
                 let selectors = cases.map(\.selector).filter { !$0.hasPrefix("=") }
                 for selector in selectors where !rules.categories.contains(selector) {
                     findings.append(.init(.warning, "plural category '\(selector)' does not exist in \(catalog.locale) (it has \(rules.categories.joined(separator: ", "))), so its text is never shown",
-                                          file: catalog.file, at: placeholderPosition(name, in: entry)))
+                                          file: catalog.file, at: entry.position(ofPlaceholder: name)))
                 }
                 for category in rules.categories where category != "other" && !selectors.contains(category) {
                     let examples = rules.samples(of: category).prefix(3).joined(separator: ", ")
                     findings.append(.init(.warning, "plural for {\(name)} has no '\(category)' case; \(catalog.locale) numbers such as \(examples) will use 'other'",
-                                          file: catalog.file, at: placeholderPosition(name, in: entry)))
+                                          file: catalog.file, at: entry.position(ofPlaceholder: name)))
                 }
                 for item in cases { findings += checkPlurals(item.parts, entry, in: catalog) }
             case .select(_, let cases):
@@ -116,34 +114,27 @@ public enum CatalogLinter {
         return findings
     }
 
-    private static func missingTranslations(in catalog: MessageCatalog, source: MessageCatalog) -> [Diagnostic] {
+    /// The source catalog's keys that lookup finds in no catalog of this catalog's language (its own,
+    /// its parents', the built-in ones), so its users would read them in the source language.
+    private static func missingTranslations(in catalog: MessageCatalog, source: MessageCatalog, catalogs: MessageCatalogs) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let sourceName = source.file.split(separator: "/").last.map(String.init) ?? source.file
-        for key in source.messages.keys.sorted() where catalog.messages[key] == nil {
+        let language = catalogs.catalogs(inLanguageOf: catalog.locale)
+        for key in source.messages.keys.sorted() where !language.contains(where: { $0.messages[key]?.usableFormat != nil }) {
             findings.append(.init(.warning, "message '\(key)' of \(sourceName) has no translation here", file: catalog.file,
                                   at: catalog.sectionPositions["messages"] ?? SourcePosition(line: 1, column: 1)))
         }
-        for key in source.labels.keys.sorted() where catalog.labels[key] == nil {
+        for key in source.labels.keys.sorted() where !language.contains(where: { $0.labels[key] != nil }) {
             findings.append(.init(.warning, "label '\(key)' of \(sourceName) has no translation here", file: catalog.file,
                                   at: catalog.sectionPositions["labels"] ?? SourcePosition(line: 1, column: 1)))
         }
         for (path, values) in source.choices.sorted(by: { $0.key < $1.key }) {
-            for value in values.keys.sorted() where catalog.choices[path]?[value] == nil {
+            for value in values.keys.sorted() where !language.contains(where: { $0.choices[path]?[value] != nil }) {
                 findings.append(.init(.warning, "choice '\(path): \(value)' of \(sourceName) has no translation here", file: catalog.file,
                                       at: catalog.sectionPositions["choices"] ?? SourcePosition(line: 1, column: 1)))
             }
         }
         return findings
-    }
-
-    /// The position of a character offset inside a message that is written on one line.
-    private static func position(of offset: Int, in entry: MessageCatalog.Entry) -> SourcePosition {
-        SourcePosition(line: entry.valuePosition.line, column: entry.valuePosition.column + offset + (entry.isQuoted ? 1 : 0))
-    }
-
-    private static func placeholderPosition(_ name: String, in entry: MessageCatalog.Entry) -> SourcePosition {
-        guard let range = entry.text.range(of: "{" + name) else { return entry.valuePosition }
-        return position(of: entry.text.unicodeScalars.distance(from: entry.text.unicodeScalars.startIndex, to: range.lowerBound), in: entry)
     }
 }
 

@@ -22,6 +22,23 @@ struct MessageCatalog: Sendable {
         let valuePosition: SourcePosition
         /// Whether the value is written in quotes (its first character is one column after the position).
         let isQuoted: Bool
+        /// Why the message cannot be shown: its syntax error, or placeholders its rules do not provide.
+        /// Lookup skips such a message and goes on along the locale chain.
+        var faults: [Diagnostic] = []
+
+        /// The message, when it can be shown.
+        var usableFormat: MessageFormat? { faults.isEmpty ? format : nil }
+
+        /// The position of a character offset inside a message that is written on one line.
+        func position(ofOffset offset: Int) -> SourcePosition {
+            SourcePosition(line: valuePosition.line, column: valuePosition.column + offset + (isQuoted ? 1 : 0))
+        }
+
+        /// The position of a placeholder (`{name`) inside the message, or of the message.
+        func position(ofPlaceholder name: String) -> SourcePosition {
+            guard let range = text.range(of: "{" + name) else { return valuePosition }
+            return position(ofOffset: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound))
+        }
     }
 
     let locale: String
@@ -100,10 +117,27 @@ struct MessageCatalog: Sendable {
             var format: MessageFormat?
             var syntaxError: MessageFormat.SyntaxError?
             do { format = try MessageFormat(text) } catch { syntaxError = error }
-            result[key] = Entry(text: text, format: format, syntaxError: syntaxError, keyPosition: pair.key.position,
-                                valuePosition: pair.value.position, isQuoted: !isPlain && text != "" && pair.value.position != pair.value.end)
+            var entry = Entry(text: text, format: format, syntaxError: syntaxError, keyPosition: pair.key.position,
+                              valuePosition: pair.value.position, isQuoted: !isPlain && text != "" && pair.value.position != pair.value.end)
+            if let syntaxError {
+                entry.faults = [Diagnostic(.error, "invalid message: \(syntaxError.message)", file: file, at: entry.position(ofOffset: syntaxError.offset))]
+            }
+            result[key] = entry
         }
         return result
+    }
+
+    /// Marks the messages that use a placeholder their rules do not provide (`{mni}` for `minLength`).
+    /// - Parameter placeholders: the placeholders a message key may use, nil for a key nothing uses.
+    mutating func rejectUnknownPlaceholders(_ placeholders: (String) -> Set<String>?) {
+        for (key, entry) in messages {
+            guard let format = entry.format, let allowed = placeholders(key)?.sorted() else { continue }
+            for name in format.argumentNames where !allowed.contains(name) {
+                messages[key]!.faults.append(Diagnostic(
+                    .error, "unknown placeholder {\(name)}\(Suggestions.didYouMean(name, among: allowed)); this message can use \(allowed.map { "{\($0)}" }.joined(separator: ", "))",
+                    file: file, at: entry.position(ofPlaceholder: name)))
+            }
+        }
     }
 
     /// The pairs with text keys, reporting duplicates (the first one counts).

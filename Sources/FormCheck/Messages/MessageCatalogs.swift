@@ -5,14 +5,20 @@ public struct MessageCatalogs: Sendable {
     let own: [String: MessageCatalog]
     /// The language of the schema's literal texts (labels and plain `message:` strings).
     public let sourceLocale: String
+    /// The schema's catalog files that could not be read; their locales fall back along their chains.
+    let failures: [CatalogLoader.Failure]
 
     /// Search orders and chains already worked out, by requested locale.
     private let memo = Memo()
 
-    init(own: [MessageCatalog], sourceLocale: String) {
+    init(own: [MessageCatalog], sourceLocale: String, failures: [CatalogLoader.Failure] = []) {
         self.own = Dictionary(own.map { (LocaleIdentifier.normalized($0.locale), $0) }, uniquingKeysWith: { first, _ in first })
         self.sourceLocale = LocaleIdentifier.normalized(sourceLocale)
+        self.failures = failures
     }
+
+    /// Why each catalog file that could not be read was left out (`formcheck lint` reports these as errors).
+    public var unreadableCatalogs: [Diagnostic] { failures.flatMap(\.diagnostics) }
 
     private final class Memo: @unchecked Sendable {
         private let lock = NSLockLike()
@@ -96,11 +102,17 @@ public struct MessageCatalogs: Sendable {
             guard let catalog, seen.insert(catalog.file).inserted else { return }
             order.append(catalog)
         }
-        for group in [LocaleIdentifier.parents(of: locale), LocaleIdentifier.parents(of: sourceLocale), ["en"]] {
-            group.forEach { add(own[$0]) }
-            group.forEach { add(Self.builtIn($0)) }
+        for language in [locale, sourceLocale, "en"] {
+            catalogs(inLanguageOf: language).forEach(add)
         }
         return order
+    }
+
+    /// The catalogs written for `locale` and its parents (`pt-BR`, then `pt`): the schema's own, then the
+    /// built-in ones. Lookup reaches other languages only when none of these has the message.
+    func catalogs(inLanguageOf locale: String) -> [MessageCatalog] {
+        let group = LocaleIdentifier.parents(of: locale)
+        return group.compactMap { own[$0] } + group.compactMap { Self.builtIn($0) }
     }
 
     /// The built-in catalog of a locale, or of a regional variant of its language (`pt` → `pt-BR`).
@@ -109,12 +121,12 @@ public struct MessageCatalogs: Sendable {
         return name.flatMap(loadedBuiltIns.catalog)
     }
 
-    /// The first message found for any of `keys` (in that order), each searched in `searchOrder`.
+    /// The first message that can be shown for any of `keys` (in that order), each searched in `searchOrder`.
     func message(keys: [String], locale: String) -> (entry: MessageCatalog.Entry, catalog: MessageCatalog)? {
         let order = searchOrder(for: locale)
         for key in keys {
             for catalog in order {
-                if let entry = catalog.messages[key], entry.format != nil { return (entry, catalog) }
+                if let entry = catalog.messages[key], entry.usableFormat != nil { return (entry, catalog) }
             }
         }
         return nil
@@ -138,5 +150,30 @@ public struct MessageCatalogs: Sendable {
         return nil
     }
 
-
+    /// What makes messages in `locale` fall back, as warnings in file and position order: no catalog
+    /// for its language at all, catalog files on its chain that could not be read, their structural
+    /// problems, and their messages that cannot be shown.
+    /// - Parameter schemaFile: the file a warning about the locale itself is reported against.
+    func fallbackWarnings(for locale: String, schemaFile: String) -> [Diagnostic] {
+        let chain = chain(for: locale)
+        var warnings: [Diagnostic] = []
+        func warn(_ diagnostic: Diagnostic, _ skipped: String?) {
+            var warning = diagnostic
+            warning.severity = .warning
+            if let skipped { warning.message += " (\(skipped) skipped; the next catalog on \(locale)'s chain is used)" }
+            warnings.append(warning)
+        }
+        for failure in failures where failure.locale.map(chain.contains) ?? true {
+            failure.diagnostics.forEach { warn($0, "catalog") }
+        }
+        for catalog in chain.compactMap({ own[$0] }) {
+            catalog.problems.forEach { warn($0, nil) }
+            catalog.messages.values.flatMap(\.faults).forEach { warn($0, "message") }
+        }
+        warnings.sort { ($0.file, $0.position ?? .init(line: 0, column: 0)) < ($1.file, $1.position ?? .init(line: 0, column: 0)) }
+        if catalogs(inLanguageOf: locale).isEmpty, let used = chain.first(where: { !catalogs(inLanguageOf: $0).isEmpty }) {
+            warnings.insert(Diagnostic(.warning, "no catalog for locale '\(locale)'; messages are shown in \(used)", file: schemaFile, at: nil), at: 0)
+        }
+        return warnings
+    }
 }

@@ -1,6 +1,10 @@
 /// A parsed message in ICU MessageFormat syntax: `{label}`, `{n, plural, one {# item} other {# items}}`,
 /// `{x, select, a {...} other {...}}`, with ICU's apostrophe quoting (`''` is one apostrophe, `'{'` a brace).
 struct MessageFormat: Sendable, Hashable {
+    /// How deep plural and select arguments may nest; deeper messages are a syntax error (translations
+    /// need a few levels, and the parser and renderer recurse once per level).
+    static let maximumNesting = 32
+
     indirect enum Part: Sendable, Hashable {
         case text(String)
         case argument(String)
@@ -50,6 +54,8 @@ struct MessageFormat: Sendable, Hashable {
     private struct Parser {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// The plural and select arguments the parser is inside.
+        var depth = 0
 
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -67,7 +73,8 @@ struct MessageFormat: Sendable, Hashable {
                     if index < scalars.count, scalars[index] == "'" {
                         text.unicodeScalars.append("'")
                         index += 1
-                    } else if index < scalars.count, ["{", "}", "#", "|"].contains(scalars[index]) {
+                    } else if index < scalars.count, scalars[index] == "{" || scalars[index] == "}" || (inPlural && scalars[index] == "#") {
+                        // ICU's default apostrophe mode: only what would be syntax here starts quoted text.
                         while index < scalars.count {
                             if scalars[index] == "'" {
                                 if index + 1 < scalars.count, scalars[index + 1] == "'" {
@@ -144,6 +151,11 @@ struct MessageFormat: Sendable, Hashable {
             switch type {
             case "plural", "select":
                 try expect(",", "',' after '\(type)'")
+                guard depth < MessageFormat.maximumNesting else {
+                    throw SyntaxError(message: "plural and select arguments nest more than \(MessageFormat.maximumNesting) levels deep", offset: start)
+                }
+                depth += 1
+                defer { depth -= 1 }
                 var offset = 0
                 var cases: [Case] = []
                 while true {

@@ -19,7 +19,7 @@ struct MessageRenderer: Sendable {
             let translations = catalogs.chain(for: locale).prefix { $0 != catalogs.sourceLocale }
             for candidate in translations {
                 for key in fieldKeys {
-                    if let entry = catalogs.own[candidate]?.messages[key], let format = entry.format {
+                    if let format = catalogs.own[candidate]?.messages[key]?.usableFormat {
                         return render(format, catalogs.own[candidate]!, rule: rule, field: field, labelOverride: labelOverride,
                                       parameters: parameters, locale: locale)
                     }
@@ -30,7 +30,7 @@ struct MessageRenderer: Sendable {
         var keys: [String] = []
         if case .key(let key) = source { keys.append(key) }
         for key in fieldKeys + [code, rule] where !keys.contains(key) { keys.append(key) }
-        guard let (entry, catalog) = catalogs.message(keys: keys, locale: locale), let format = entry.format else {
+        guard let (entry, catalog) = catalogs.message(keys: keys, locale: locale), let format = entry.usableFormat else {
             return "\(label(of: field, override: labelOverride, locale: locale)): \(code)"
         }
         return render(format, catalog, rule: rule, field: field, labelOverride: labelOverride, parameters: parameters, locale: locale)

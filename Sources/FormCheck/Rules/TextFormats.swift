@@ -62,7 +62,7 @@ enum TextFormats {
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { return false }
             let address = authority[authority.index(after: authority.startIndex)..<close]
-            guard address.contains(":"), address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+            guard isIPv6Address(address) else { return false }
             host = authority[...close]
             let after = authority[authority.index(after: close)...]
             guard after.isEmpty || (after.hasPrefix(":") && isPort(after.dropFirst())) else { return false }
@@ -76,6 +76,45 @@ enum TextFormats {
         return !host.isEmpty && labels.allSatisfy { label in
             !label.isEmpty && label.first != "-" && label.last != "-"
                 && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        }
+    }
+
+    /// An IPv6 address as RFC 3986's `IPv6address` writes it: eight groups of 1 to 4 hexadecimal digits,
+    /// one `::` standing for one or more groups of zeros, and the last two groups optionally written as
+    /// an IPv4 address (`::ffff:192.0.2.1`). Zone identifiers and `IPvFuture` are not web hosts.
+    static func isIPv6Address(_ address: Substring) -> Bool {
+        guard address.contains(":") else { return false }
+        var pieces = address.split(separator: ":", omittingEmptySubsequences: false)
+        // `::` splits into one empty piece between groups, and into two at either end.
+        if address.hasPrefix(":") {
+            guard address.hasPrefix("::") else { return false }
+            pieces.removeFirst()
+        }
+        if address.hasSuffix(":") {
+            guard address.hasSuffix("::") else { return false }
+            pieces.removeLast()
+        }
+        let compressions = pieces.filter(\.isEmpty).count
+        guard compressions <= 1 else { return false }
+        var groups = 0
+        for (index, piece) in pieces.enumerated() where !piece.isEmpty {
+            if index == pieces.count - 1, piece.contains(".") {
+                guard isIPv4Address(piece) else { return false }
+                groups += 2
+            } else {
+                guard piece.count <= 4, piece.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return false }
+                groups += 1
+            }
+        }
+        return compressions == 1 ? groups <= 7 : groups == 8
+    }
+
+    /// Four decimal numbers 0 to 255 without leading zeros, separated by dots (RFC 3986's `IPv4address`).
+    private static func isIPv4Address(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber } && (part.count == 1 || part.first != "0")
+                && Int(part)! <= 255
         }
     }
 

@@ -3,12 +3,15 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable, Codable {
     case string, integer, number, boolean, date, object, array
 
     /// Whether a present, non-empty value has this type. `integer` takes `2` and `2.0` but not `2.5`;
-    /// `date` takes a string written `YYYY-MM-DD` naming a real day. Strings are never read as numbers.
+    /// `number` takes finite numbers only, as JSON writes them (not NaN or infinities from YAML or a
+    /// `Value`); `date` takes a string written `YYYY-MM-DD` naming a real day. Strings are never read as numbers.
     func accepts(_ value: Value) -> Bool {
         switch (self, value) {
-        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number),
+        case (.string, .string), (.integer, .integer), (.number, .integer),
             (.boolean, .bool), (.object, .object), (.array, .array):
             return true
+        case (.number, .number(let double)):
+            return double.isFinite
         case (.integer, .number(let double)):
             return double.rounded(.towardZero) == double && double.isFinite
         case (.date, .string(let text)):

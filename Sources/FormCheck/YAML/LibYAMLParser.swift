@@ -121,7 +121,13 @@ private struct TreeBuilder {
             let tag = LibYAMLParser.string(scalar.tag)
             let isPlain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                 && tag != "tag:yaml.org,2002:str"
-            let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position, end: end)
+            var node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position, end: end)
+            if let coreTag = tag.flatMap(YAMLScalarResolver.CoreTag.init(uri:)) {
+                guard let value = YAMLScalarResolver.value(of: text, taggedAs: coreTag) else {
+                    throw YAMLParseError(problem: "the value cannot be read as !!\(coreTag.rawValue)", position: position)
+                }
+                node.taggedValue = value
+            }
             add(node, size: 1, anchor: LibYAMLParser.string(scalar.anchor))
         case YAML_ALIAS_EVENT:
             let name = LibYAMLParser.string(event.data.alias.anchor) ?? ""

@@ -11,6 +11,8 @@ struct YAMLNode: Sendable {
     var position: SourcePosition
     /// Where the node ends (just after its last character).
     var end: SourcePosition
+    /// The value a core-schema tag gives a scalar (`!!int "12"` is 12); nil without such a tag.
+    var taggedValue: Value? = nil
 
     var scalarText: String? {
         if case .scalar(let text, _) = kind { return text }

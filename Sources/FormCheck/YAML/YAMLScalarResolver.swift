@@ -1,10 +1,26 @@
 /// Gives YAML nodes their values by the YAML 1.2 core schema: plain `null`, `~` and empty are null,
 /// `true`/`false` are booleans, decimal, `0x`, `0o` numbers and `.inf`/`.nan` are numbers; everything
 /// else, and every quoted scalar, is a string. So `NO` and `on` stay strings (no "Norway problem").
+/// A core-schema tag (`!!str`, `!!int`, `!!float`, `!!bool`, `!!null`) decides the type instead.
 enum YAMLScalarResolver {
+    /// The tags of the YAML 1.2 core schema that give a scalar its type.
+    enum CoreTag: String {
+        case str, int, float, bool, null
+
+        /// The tag as libyaml reports it: `tag:yaml.org,2002:int` for `!!int`; the non-specific tag `!`
+        /// makes a scalar a string, as YAML says.
+        init?(uri: String) {
+            if uri == "!" { self = .str; return }
+            let prefix = "tag:yaml.org,2002:"
+            guard uri.hasPrefix(prefix) else { return nil }
+            self.init(rawValue: String(uri.dropFirst(prefix.count)))
+        }
+    }
+
     static func value(of node: YAMLNode) -> Value {
         switch node.kind {
         case .scalar(let text, let isPlain):
+            if let tagged = node.taggedValue { return tagged }
             return isPlain ? plainScalar(text) : .string(text)
         case .sequence(let items):
             return .array(items.map(value(of:)))
@@ -39,6 +55,23 @@ enum YAMLScalarResolver {
         }
         if isDecimalFloat(text), let double = Double(text) { return .number(double) }
         return .string(text)
+    }
+
+    /// A scalar's value under a core-schema tag, read from its text as a plain scalar would be, quoted
+    /// or not: `!!int "12"` is 12, `!!str 12` the text "12"; nil when the text does not fit the tag.
+    static func value(of text: String, taggedAs tag: CoreTag) -> Value? {
+        if tag == .str { return .string(text) }
+        let value = plainScalar(text)
+        switch (tag, value) {
+        case (.null, .null), (.bool, .bool), (.int, .integer), (.float, .number):
+            return value
+        case (.int, .number) where isDecimalInteger(text):
+            return value
+        case (.float, .integer(let int)) where isDecimalInteger(text):
+            return .number(Double(int))
+        default:
+            return nil
+        }
     }
 
     private static func isDecimalInteger(_ text: String) -> Bool {
