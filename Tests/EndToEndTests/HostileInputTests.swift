@@ -74,6 +74,21 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A negative repetition count is a schema diagnostic, not a crash.
+    @Test func negativeRepetitionCount() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  code: { type: string, rules: [{ pattern: \"^a{-1}$\" }] }\n")
+        try scratch.write("d.json", #"{"code": "a"}"#)
+        let result = try Formcheck.run(["s.yaml", "d.json"], directory: scratch.url)
+        #expect(result.stderr == """
+            s.yaml:3:44: error: invalid regular expression for 'pattern': ICU cannot compile "^a{-1}$"
+              code: { type: string, rules: [{ pattern: "^a{-1}$" }] }
+                                                       ^
+            """ + "\n")
+        #expect(result.stdout == "")
+        #expect(result.status == 2)
+    }
+
     @Test func fiftyMegabyteString() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)
