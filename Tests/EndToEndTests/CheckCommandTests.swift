@@ -167,6 +167,29 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// Links are followed, but a directory is entered once (a link back up the tree or to itself adds
+    /// nothing) and a file is checked once, however many paths or links reach it.
+    @Test func linksReachEachDirectoryAndFileOnce() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("tree/data/b.json", #"{"email": "b", "password": "abcdefg1"}"#)
+        let data = scratch.url.appendingPathComponent("tree/data").path
+        try FileManager.default.createSymbolicLink(atPath: data + "/up", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: data + "/self", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: data + "/z-again.json", withDestinationPath: "b.json")
+        let result = try Formcheck.run(["mini.yaml", "tree/data", "tree/data/b.json", "./tree/data/z-again.json", "tree"],
+                                       directory: scratch.url)
+        #expect(result.stdout == """
+            tree/data/b.json:1:11: error: record 1, email: Email must be a valid email address. [email]
+            {"email": "b", "password": ***}
+                      ^~~
+            1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 1)
+    }
+
     @Test func malformedJSONIsReportedWithItsPositionAndTheOtherFilesAreStillChecked() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("mini.yaml", Self.schema)

@@ -26,6 +26,21 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// A directory that cannot be listed is reported with the system's reason. Root lists every
+    /// directory, so as root the command runs without the capabilities that let it.
+    @Test func unreadableDirectory() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let path = try scratch.write("locked/ok.json", #"{"name": "ada"}"#)
+        try scratch.write("open/ok.json", #"{"name": "ada"}"#)
+        chmod(URL(fileURLWithPath: path).deletingLastPathComponent().path, 0)
+        let launcher = getuid() == 0 ? ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search", "/bin/sh", "-c"] : []
+        let result = try Formcheck.run(["s.yaml", "locked", "open"], directory: scratch.url, through: launcher)
+        #expect(result.stderr == "locked: error: cannot read: permission denied\n")
+        #expect(result.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
     /// Standard input that fails to read (here, a directory) is reported, whatever format is asked for.
     @Test(arguments: [[], ["--data-format", "jsonl"], ["--data-format", "json"]])
     func unreadableStandardInput(format: [String]) throws {

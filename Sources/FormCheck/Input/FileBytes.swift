@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads whole files and standard input into memory, reporting failures with the system's reason.
-enum FileBytes {
+package enum FileBytes {
     struct Failure: Error {
         let reason: String
     }
@@ -34,7 +34,7 @@ enum FileBytes {
 
     /// The system's description of an error number, begun in lowercase as diagnostics are written:
     /// `permission denied`.
-    static func reason(_ error: Int32) -> String {
+    package static func reason(_ error: Int32) -> String {
         let text = String(cString: strerror(error))
         return text.prefix(1).lowercased() + text.dropFirst()
     }

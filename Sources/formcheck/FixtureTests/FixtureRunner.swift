@@ -27,11 +27,13 @@ struct FixtureRunner {
                 continue
             }
             var found = 0
-            let files = isDirectory.boolValue ? FileTree.files(under: path) : [path]
+            let tree = isDirectory.boolValue ? FileTree(walking: path) : nil
+            problems += tree?.problems ?? []
+            let files = tree?.files ?? [path]
             for file in files {
                 found += runFile(file, report)
             }
-            if found == 0 {
+            if found == 0 && (tree?.problems ?? []).isEmpty {
                 problems.append((path, "no fixture cases: expected records in valid/ or invalid/ folders, or *.suite.yaml files"))
             }
         }
