@@ -152,6 +152,24 @@ import Testing
             """)
     }
 
+    /// Standard input is read as it came: a document that ends without a line break is reported where
+    /// it ends, as the same bytes in a file are.
+    @Test(arguments: [
+        ("[{\"email\": \"a@b.c\"}", "1:20: error: malformed JSON: unexpected end of data: expected ',' or ']' after an array element"),
+        ("{\"email\": \"a", "1:11: error: malformed JSON: unexpected end of data: unterminated string"),
+        ("\r\n\n[1,", "3:4: error: malformed JSON: unexpected end of data: expected a value"),
+    ])
+    func standardInputEndingWithoutALineBreak(input: String, error: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("d.json", input)
+        let file = try Formcheck.run(["mini.yaml", "d.json"], directory: scratch.url)
+        let standardInput = try Formcheck.run(["mini.yaml", "-"], input: Data(input.utf8), directory: scratch.url)
+        #expect(file.stderr == "d.json:" + error + "\n")
+        #expect(standardInput.stderr == "<stdin>:" + error + "\n")
+        #expect(standardInput.status == 2)
+    }
+
     @Test func directoriesAreWalkedRecursivelyInSortedOrder() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("mini.yaml", Self.schema)

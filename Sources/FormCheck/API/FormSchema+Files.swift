@@ -77,8 +77,8 @@ extension FormSchema {
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        try DataReader.readStandardInput(format: format, jsonLines: { stream, recordsSoFar in
-            validateJSONLines(&stream, name: DataReader.standardInputName, recordsSoFar: recordsSoFar, options: options, jobs: jobs, body)
+        try DataReader.readStandardInput(format: format, jsonLines: { stream in
+            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, body)
         }, records: { record in
             body(record, (try? record.content.get()).map { validate($0, options: options) })
         })
@@ -88,12 +88,12 @@ extension FormSchema {
         inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
         var stream = try DataReader.lines(of: path)
-        validateJSONLines(&stream, name: path, recordsSoFar: 0, options: options, jobs: jobs, body)
+        validateJSONLines(&stream, name: path, options: options, jobs: jobs, body)
         try stream.checkRead()
     }
 
     private func validateJSONLines(
-        _ stream: inout LineStream, name path: String, recordsSoFar: Int, options: ValidationOptions, jobs: Int,
+        _ stream: inout LineStream, name path: String, options: ValidationOptions, jobs: Int,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) {
         // Issues made by the direct path, kept for the whole file.
@@ -130,7 +130,7 @@ extension FormSchema {
             pool.wait(for: previous.outcomes)
             handOn(previous.block, previous.lines, previous.outcomes.values)
         }
-        DataReader.forEachJSONLinesBlock(&stream, recordsSoFar: recordsSoFar) { block, lines in
+        DataReader.forEachJSONLinesBlock(&stream) { block, lines in
             let checked = submit(block, lines)
             handOnPrevious()
             previous = (block, lines, checked)

@@ -99,13 +99,12 @@ public enum DataReader {
         try stream.checkRead()
     }
 
-    /// The same for a stream, whose first `recordsSoFar` records (and lines up to its `lineNumber`)
-    /// were read already.
+    /// The same for a stream, whose lines up to its `lineNumber` were read already.
     static func forEachJSONLinesBlock(
-        _ stream: inout LineStream, recordsSoFar: Int = 0, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
+        _ stream: inout LineStream, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
     ) {
         var number = stream.lineNumber
-        var index = recordsSoFar
+        var index = 0
         // The block (and list of lines) before last has been handed on by the time the next one is
         // read: its memory is reused when nothing kept it.
         var (spare, last): ([UInt8], [UInt8]) = ([], [])
@@ -159,17 +158,16 @@ public enum DataReader {
     /// Reads standard input. Without a format, input whose first line is a whole JSON object is
     /// JSON Lines, other input starting with `{` or `[` is JSON, and anything else is YAML.
     public static func forEachRecordInStandardInput(format: DataFormat?, _ body: (DataRecord) -> Void) throws(DataFileError) {
-        try readStandardInput(format: format, jsonLines: { stream, records in
-            readJSONLines(&stream, startingAt: records, name: standardInputName, body)
+        try readStandardInput(format: format, jsonLines: { stream in
+            readJSONLines(&stream, name: standardInputName, body)
         }, records: body)
     }
 
     /// Reads standard input as `forEachRecordInStandardInput` does, but hands JSON Lines input to
-    /// `jsonLines` as a stream, with the number of records already handed to `records` (the first
-    /// line, when it was read to tell the format). A read error is thrown once the records read
+    /// `jsonLines` as a stream, from its first byte. A read error is thrown once the records read
     /// before it have been handed on.
     static func readStandardInput(
-        format: DataFormat?, jsonLines: (inout LineStream, _ recordsSoFar: Int) -> Void, records body: (DataRecord) -> Void
+        format: DataFormat?, jsonLines: (inout LineStream) -> Void, records body: (DataRecord) -> Void
     ) throws(DataFileError) {
         var stream = LineStream(descriptor: 0, ownsDescriptor: false)
         func rest() throws(DataFileError) -> [UInt8] {
@@ -179,7 +177,7 @@ public enum DataReader {
         }
         switch format {
         case .jsonLines?:
-            jsonLines(&stream, 0)
+            jsonLines(&stream)
         case let format?:
             try forEachRecord(in: rest(), format: format, name: standardInputName, body)
         case nil:
@@ -189,29 +187,16 @@ public enum DataReader {
                 try forEachRecord(in: bytes, format: first == nil ? .json : .yaml, name: standardInputName, body)
                 return
             }
-            guard let firstLine = firstNonBlankLine(&stream) else { break }
-            if case .object? = try? JSONReader.parse(Array(firstLine.line)) {
+            // The first line is looked at, not consumed, so the input is read on exactly as it came.
+            let firstLine = stream.peekLine { !isBlank($0) }
+            if let firstLine, case .object? = try? JSONReader.parse(Array(firstLine)) {
                 // A first line holding a whole object means JSON Lines; a one-line JSON object reads the same either way.
-                var records = 0
-                emitJSONLine(firstLine.line, lineNumber: firstLine.number, index: &records, name: standardInputName, body)
-                jsonLines(&stream, records)
+                jsonLines(&stream)
             } else {
-                let whole = try firstLine.prefix + Array(firstLine.line) + [UInt8(ascii: "\n")] + rest()
-                try forEachRecord(in: whole, format: .json, name: standardInputName, body)
+                try forEachRecord(in: rest(), format: .json, name: standardInputName, body)
             }
         }
         try stream.checkRead()
-    }
-
-    private static func firstNonBlankLine(_ stream: inout LineStream) -> (prefix: [UInt8], line: ArraySlice<UInt8>, number: Int)? {
-        var prefix: [UInt8] = []
-        while let line = stream.nextLine() {
-            if !isBlank(line) {
-                return (prefix, line, stream.lineNumber)
-            }
-            prefix += line + [UInt8(ascii: "\n")]
-        }
-        return nil
     }
 
     /// Parses a whole JSON or YAML document held in memory.
@@ -261,9 +246,9 @@ public enum DataReader {
     }
 
     private static func readJSONLines(
-        _ stream: inout LineStream, startingAt records: Int = 0, name: String, _ body: (DataRecord) -> Void
+        _ stream: inout LineStream, name: String, _ body: (DataRecord) -> Void
     ) {
-        var records = records
+        var records = 0
         while let line = stream.nextLine() {
             emitJSONLine(line, lineNumber: stream.lineNumber, index: &records, name: name, body)
         }

@@ -28,9 +28,7 @@ struct LineStream: ~Copyable {
     mutating func nextLine() -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-                var end = newline
-                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = buffer[start..<end]
+                let line = self.line(from: start, to: newline)
                 start = newline + 1
                 scanned = start
                 lineNumber += 1
@@ -46,6 +44,35 @@ struct LineStream: ~Copyable {
             }
             fill()
         }
+    }
+
+    /// The first line for which `isWanted` holds, without its line break, reading ahead as needed
+    /// without consuming anything; nil when the input ends first.
+    mutating func peekLine(where isWanted: (ArraySlice<UInt8>) -> Bool) -> ArraySlice<UInt8>? {
+        // Offsets from `start`, which reading ahead may move.
+        var lineStart = 0
+        var scannedTo = 0
+        while true {
+            if let newline = buffer[(start + scannedTo)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = self.line(from: start + lineStart, to: newline)
+                if isWanted(line) { return line }
+                lineStart = newline + 1 - start
+                scannedTo = lineStart
+                continue
+            }
+            scannedTo = buffer.count - start
+            if atEnd {
+                let line = buffer[(start + lineStart)...]
+                return !line.isEmpty && isWanted(line) ? line : nil
+            }
+            fill()
+        }
+    }
+
+    /// The line from `lineStart` to the line break at `newline`, without it (nor a `\r` before it).
+    private func line(from lineStart: Int, to newline: Int) -> ArraySlice<UInt8> {
+        let end = newline > lineStart && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+        return buffer[lineStart..<end]
     }
 
     /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
