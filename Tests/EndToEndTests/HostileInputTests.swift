@@ -210,6 +210,41 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// JSON in UTF-16 or UTF-32, with or without a byte order mark, is named for what it is, told from
+    /// its first bytes as RFC 4627 section 3 does.
+    @Test func jsonInUTF16OrUTF32() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let text = Array(#"{"name": "ada"}"#.utf8) + [0x0A]
+        let encodings: [(name: String, bom: [UInt8], encode: (UInt8) -> [UInt8])] = [
+            ("UTF-16LE", [0xFF, 0xFE], { [$0, 0] }), ("UTF-16BE", [0xFE, 0xFF], { [0, $0] }),
+            ("UTF-32LE", [0xFF, 0xFE, 0, 0], { [$0, 0, 0, 0] }), ("UTF-32BE", [0, 0, 0xFE, 0xFF], { [0, 0, 0, $0] }),
+        ]
+        var files: [String] = []
+        var expected = ""
+        for encoding in encodings {
+            let encoded = text.flatMap(encoding.encode)
+            for (suffix, bytes) in [("", encoded), ("-bom", encoding.bom + encoded)] {
+                for fileExtension in ["json", "jsonl"] {
+                    let name = "\(encoding.name)\(suffix).\(fileExtension)"
+                    try scratch.write(name, Data(bytes))
+                    files.append(name)
+                    expected += "\(name):1:1: error: JSON data must be UTF-8 (this file is \(encoding.name))\n"
+                }
+            }
+        }
+        let result = try Formcheck.run(["s.yaml"] + files, directory: scratch.url)
+        #expect(result.stderr == expected)
+        #expect(result.stdout == "16 files, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 16 unreadable\n")
+        #expect(result.status == 2)
+        for format in ["json", "jsonl"] {
+            let input = Data(text.flatMap(encodings[1].encode))
+            let standardInput = try Formcheck.run(["s.yaml", "-", "--data-format", format], input: input, directory: scratch.url)
+            #expect(standardInput.stderr == "<stdin>:1:1: error: JSON data must be UTF-8 (this file is UTF-16BE)\n")
+            #expect(standardInput.status == 2)
+        }
+    }
+
     @Test func hugeNumbersAndObjects() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: number, label: N, rules: [{ max: 10 }] }\n")

@@ -136,7 +136,7 @@ public enum DataReader {
         }
     }
 
-    /// The lines of a JSON Lines file, read as they are needed.
+    /// The lines of a JSON Lines file, read as they are needed; a file in UTF-16 or UTF-32 is refused.
     static func lines(of path: String) throws(DataFileError) -> LineStream {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -144,7 +144,9 @@ public enum DataReader {
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(FileBytes.reason(errno)) }
-        return LineStream(descriptor: descriptor, ownsDescriptor: true)
+        var stream = LineStream(descriptor: descriptor, ownsDescriptor: true)
+        try JSONTextEncoding.requireUTF8(stream.peek(4))
+        return stream
     }
 
     /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.
@@ -177,6 +179,7 @@ public enum DataReader {
         }
         switch format {
         case .jsonLines?:
+            try JSONTextEncoding.requireUTF8(stream.peek(4))
             jsonLines(&stream)
         case let format?:
             try forEachRecord(in: rest(), format: format, name: standardInputName, body)
@@ -203,6 +206,7 @@ public enum DataReader {
     static func forEachRecord(in bytes: [UInt8], format: DataFormat, name: String, _ body: (DataRecord) -> Void) throws(DataFileError) {
         switch format {
         case .json:
+            try JSONTextEncoding.requireUTF8(bytes)
             let records: [(value: Value, offset: Int)]
             do {
                 records = try JSONReader.parseRecords(bytes)

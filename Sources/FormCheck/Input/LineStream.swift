@@ -110,6 +110,12 @@ struct LineStream: ~Copyable {
         }
     }
 
+    /// The next `count` bytes (fewer where the input ends), read ahead without consuming them.
+    mutating func peek(_ count: Int) -> ArraySlice<UInt8> {
+        while buffer.count - start < count && !atEnd { fill() }
+        return buffer[start..<min(start + count, buffer.count)]
+    }
+
     /// The first byte that is not white space, reading ahead as needed without consuming anything.
     mutating func peekFirstNonBlankByte() -> UInt8? {
         var index = start
