@@ -122,6 +122,88 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A record larger than --max-record-size (a JSON Lines line, or a whole JSON or YAML file) stops
+    /// its file there with an error naming the limit; a line of exactly the limit is read, and the
+    /// lines before the one too large are checked.
+    @Test func recordSizeLimit() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let long = String(repeating: "a", count: 2000)
+        try scratch.write("big.json", #"{"name": "\#(long)"}"#)
+        try scratch.write("big.yaml", "name: \(long)\n")
+        func line(padding: Int) -> String { #"{"name": "ada", "pad": "\#(String(repeating: "x", count: padding))"}"# }
+        #expect(line(padding: 998).utf8.count == 1024)
+        try scratch.write("big.jsonl", [line(padding: 998), #"{"name": "ADA"}"#, line(padding: 999), #"{"name": "B"}"#, ""].joined(separator: "\n"))
+        try scratch.write("small.json", #"{"name": "ada"}"#)
+        let result = try Formcheck.run(["s.yaml", "big.json", "big.jsonl", "big.yaml", "small.json", "--max-record-size", "1K", "--format", "summary"],
+                                       directory: scratch.url)
+        #expect(result.stderr == """
+            big.json: error: the input is larger than the limit of 1K (--max-record-size)
+            big.jsonl: error: a line is larger than the limit of 1K (--max-record-size)
+            big.yaml: error: the input is larger than the limit of 1K (--max-record-size)
+
+            """)
+        #expect(result.stdout == "4 files, 3 records: 2 valid, 1 invalid; 1 error, 0 warnings; 3 unreadable\n")
+        #expect(result.status == 2)
+    }
+
+    /// Endless input stops at the limit: memory stays bounded by it and the run ends.
+    @Test(arguments: [
+        (["/dev/zero", "--data-format", "jsonl"], "/dev/zero: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["/dev/zero", "--data-format", "json"], "/dev/zero: error: the input is larger than the limit of 1K (--max-record-size)"),
+        (["-", "--data-format", "jsonl"], "<stdin>: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["-", "--data-format", "json"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
+        (["-"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
+    ])
+    func endlessData(arguments: [String], error: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let result = try Formcheck.run(["s.yaml"] + arguments + ["--max-record-size", "1K"], directory: scratch.url,
+                                       through: ["/bin/sh", "-c", "eval \"$0\" < /dev/zero"])
+        #expect(result.stderr == error + "\n")
+        #expect(result.stdout == "1 file, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
+    /// Schemas and catalogs larger than --max-schema-size (16M unless raised) are refused unread.
+    @Test func schemaSizeLimit() throws {
+        let scratch = try ScratchDirectory()
+        let padding = "# " + String(repeating: "-", count: 1100) + "\n"
+        try scratch.write("big.yaml", padding + Self.schema)
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("messages/fr.yaml", padding + "required: '{label} est obligatoire.'\n")
+        try scratch.write("d.json", #"{"name": "ada"}"#)
+        let big = try Formcheck.run(["big.yaml", "d.json", "--max-schema-size", "1K"], directory: scratch.url)
+        #expect(big.stderr == "big.yaml: error: the schema is larger than the limit of 1K (--max-schema-size)\n")
+        #expect(big.status == 2)
+        let raised = try Formcheck.run(["big.yaml", "d.json", "--max-schema-size", "2K"], directory: scratch.url)
+        #expect(raised.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        let catalog = try Formcheck.run(["s.yaml", "d.json", "--messages", "messages", "--max-schema-size", "1K"], directory: scratch.url)
+        #expect(catalog.stderr == "messages/fr.yaml: error: the catalog is larger than the limit of 1K (--max-schema-size)\n")
+        #expect(catalog.status == 2)
+        let endless = try Formcheck.run(["/dev/zero", "d.json"], directory: scratch.url)
+        #expect(endless.stderr == "/dev/zero: error: the schema is larger than the limit of 16M (--max-schema-size)\n")
+        #expect(endless.status == 2)
+    }
+
+    /// Sizes are written in bytes or with a K, M or G suffix (1024-based).
+    @Test func sizeOptionsAreChecked() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("d.json", #"{"name": "ada"}"#)
+        for size in ["15", "1k", "2M", "1G"] {
+            let result = try Formcheck.run(["s.yaml", "d.json", "--max-record-size", size], directory: scratch.url)
+            #expect(result.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        }
+        let tooSmall = try Formcheck.run(["s.yaml", "d.json", "--max-record-size", "14"], directory: scratch.url)
+        #expect(tooSmall.stderr == "d.json: error: the input is larger than the limit of 14 bytes (--max-record-size)\n")
+        for size in ["-1", "+1", "0", "1.5M", "1T", "M", "1 K"] {
+            let result = try Formcheck.run(["s.yaml", "d.json", "--max-record-size=\(size)"], directory: scratch.url)
+            #expect(result.stderr.hasPrefix("Error: The value '\(size)' is invalid for '--max-record-size <size>'\n"))
+            #expect(result.status == 2)
+        }
+    }
+
     @Test func arrayNestedTenThousandDeep() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)

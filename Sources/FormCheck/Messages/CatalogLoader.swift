@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads a schema's catalog folder: every `LOCALE.yaml`, `LOCALE.yml` or `LOCALE.json` in it.
 enum CatalogLoader {
-    static func load(directory: String, schemaFile: String, position: SourcePosition?, source: SourceText) throws(SchemaError) -> [MessageCatalog] {
+    static func load(
+        directory: String, schemaFile: String, position: SourcePosition?, source: SourceText, limit: SizeLimit
+    ) throws(SchemaError) -> [MessageCatalog] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SchemaError(diagnostics: [Diagnostic(.error, "no message catalog folder at '\(directory)'", file: position == nil ? directory : schemaFile,
@@ -20,12 +22,12 @@ enum CatalogLoader {
                 continue
             }
             do {
-                let bytes = try FileBytes.read(path)
+                let bytes = try FileBytes.read(path, limit: limit)
                 catalogs.append(try MessageCatalog(bytes: bytes, file: path, locale: LocaleIdentifier.normalized(locale)))
             } catch let error as SchemaError {
                 diagnostics += error.diagnostics
             } catch let error as FileBytes.Failure {
-                diagnostics.append(Diagnostic(.error, "cannot read the catalog: \(error.reason)", file: path, at: nil))
+                diagnostics.append(Diagnostic(.error, error.describing("the catalog", limit: limit), file: path, at: nil))
             } catch {
                 diagnostics.append(Diagnostic(.error, "cannot read the catalog", file: path, at: nil))
             }

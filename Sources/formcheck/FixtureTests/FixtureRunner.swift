@@ -54,7 +54,7 @@ struct FixtureRunner {
         let expectation = loadExpectation(for: file)
         var outcomes: [(record: DataRecord, result: Result<ValidationReport, DataParseError>)] = []
         do {
-            try DataReader.forEachRecord(inFile: file, format: format) { record in
+            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize) { record in
                 outcomes.append((record, record.content.map { schema.validate($0, options: options) }))
             }
         } catch {
@@ -97,7 +97,7 @@ struct FixtureRunner {
         var count = 0
         do {
             let format: DataFormat = file.hasSuffix(".json") ? .json : .yaml
-            try DataReader.forEachRecord(inFile: file, format: format) { record in
+            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize) { record in
                 count += 1
                 report(runSuiteCase(record, file: file))
             }
