@@ -27,7 +27,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let compiled = try SchemaLoader.load(schema, messages: options.messages, assumeCustomPass: options.assumeCustomPass)
+        let compiled = try options.loadSchema(schema)
         let validationOptions = options.validationOptions
         let catalogWarnings = compiled.catalogWarnings(locale: validationOptions.locale ?? compiled.sourceLocale)
         if !catalogWarnings.isEmpty {

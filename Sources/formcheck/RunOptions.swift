@@ -24,6 +24,16 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Treat 'custom:' rules, which only an app can register, as passing.")
     var assumeCustomPass = false
 
+    @Option(help: ArgumentHelp("""
+        The largest record read, in bytes or with a K, M or G suffix: a JSON Lines line, or a whole JSON \
+        or YAML file or standard input. Reading stops at the limit with an error.
+        """, valueName: "size"))
+    var maxRecordSize: SizeLimit = .records
+
+    @Option(help: ArgumentHelp("The largest schema file or message catalog read, in bytes or with a K, M or G suffix.",
+                               valueName: "size"))
+    var maxSchemaSize: SizeLimit = .schemas
+
     func validate() throws {
         if let today, LocalDate(iso8601: today) == nil {
             throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
@@ -34,15 +44,23 @@ struct RunOptions: ParsableArguments {
     }
 
     var validationOptions: ValidationOptions {
-        ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today(), locale: locale)
+        ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today(), locale: locale,
+                          maxRecordSize: SizeLimit(bytes: maxRecordSize.bytes, option: "--max-record-size"))
+    }
+
+    /// Loads the schema at `path` with these options' catalogs, custom-rule choice and size limit.
+    func loadSchema(_ path: String) throws -> FormSchema {
+        try SchemaLoader.load(path, messages: messages, assumeCustomPass: assumeCustomPass,
+                              maxFileSize: SizeLimit(bytes: maxSchemaSize.bytes, option: "--max-schema-size"))
     }
 }
 
 /// Loads a schema for a command, printing its diagnostics and exiting with 2 when it does not compile.
 enum SchemaLoader {
-    static func load(_ path: String, messages: String? = nil, assumeCustomPass: Bool = false) throws -> FormSchema {
+    static func load(_ path: String, messages: String? = nil, assumeCustomPass: Bool = false, maxFileSize: SizeLimit = .schemas) throws -> FormSchema {
         do {
-            return try FormSchema(contentsOfFile: path, messagesDirectory: messages, assumeCustomRulesPass: assumeCustomPass)
+            return try FormSchema(contentsOfFile: path, messagesDirectory: messages, assumeCustomRulesPass: assumeCustomPass,
+                                  maxFileSize: maxFileSize)
         } catch {
             Output.error(error.description)
             throw ExitStatus.failure
@@ -51,4 +69,10 @@ enum SchemaLoader {
 }
 
 extension Style.Choice: ExpressibleByArgument {}
+
+extension SizeLimit: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+}
 extension OutputFormat: ExpressibleByArgument {}

@@ -20,7 +20,7 @@ struct TestCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-        let compiled = try SchemaLoader.load(schema, messages: options.messages, assumeCustomPass: options.assumeCustomPass)
+        let compiled = try options.loadSchema(schema)
         var reporter: any FixtureReporter = switch options.format {
         case .text: TextFixtureReporter(style: Style(options.color))
         case .json: JSONFixtureReporter(schema: schema)

@@ -152,6 +152,24 @@ import Testing
             """)
     }
 
+    /// Standard input is read as it came: a document that ends without a line break is reported where
+    /// it ends, as the same bytes in a file are.
+    @Test(arguments: [
+        ("[{\"email\": \"a@b.c\"}", "1:20: error: malformed JSON: unexpected end of data: expected ',' or ']' after an array element"),
+        ("{\"email\": \"a", "1:11: error: malformed JSON: unexpected end of data: unterminated string"),
+        ("\r\n\n[1,", "3:4: error: malformed JSON: unexpected end of data: expected a value"),
+    ])
+    func standardInputEndingWithoutALineBreak(input: String, error: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("d.json", input)
+        let file = try Formcheck.run(["mini.yaml", "d.json"], directory: scratch.url)
+        let standardInput = try Formcheck.run(["mini.yaml", "-"], input: Data(input.utf8), directory: scratch.url)
+        #expect(file.stderr == "d.json:" + error + "\n")
+        #expect(standardInput.stderr == "<stdin>:" + error + "\n")
+        #expect(standardInput.status == 2)
+    }
+
     @Test func directoriesAreWalkedRecursivelyInSortedOrder() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("mini.yaml", Self.schema)
@@ -164,6 +182,29 @@ import Testing
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         let files = (document["results"] as! [[String: Any]]).map { $0["file"] as! String }
         #expect(files == ["data/a/m.jsonl", "data/a/z.yaml", "data/b.json"])
+        #expect(result.status == 1)
+    }
+
+    /// Links are followed, but a directory is entered once (a link back up the tree or to itself adds
+    /// nothing) and a file is checked once, however many paths or links reach it.
+    @Test func linksReachEachDirectoryAndFileOnce() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("tree/data/b.json", #"{"email": "b", "password": "abcdefg1"}"#)
+        let data = scratch.url.appendingPathComponent("tree/data").path
+        try FileManager.default.createSymbolicLink(atPath: data + "/up", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: data + "/self", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: data + "/z-again.json", withDestinationPath: "b.json")
+        let result = try Formcheck.run(["mini.yaml", "tree/data", "tree/data/b.json", "./tree/data/z-again.json", "tree"],
+                                       directory: scratch.url)
+        #expect(result.stdout == """
+            tree/data/b.json:1:11: error: record 1, email: Email must be a valid email address. [email]
+            {"email": "b", "password": ***}
+                      ^~~
+            1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
+
+            """)
+        #expect(result.stderr == "")
         #expect(result.status == 1)
     }
 

@@ -26,6 +26,21 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// A directory that cannot be listed is reported with the system's reason. Root lists every
+    /// directory, so as root the command runs without the capabilities that let it.
+    @Test func unreadableDirectory() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let path = try scratch.write("locked/ok.json", #"{"name": "ada"}"#)
+        try scratch.write("open/ok.json", #"{"name": "ada"}"#)
+        chmod(URL(fileURLWithPath: path).deletingLastPathComponent().path, 0)
+        let launcher = getuid() == 0 ? ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search", "/bin/sh", "-c"] : []
+        let result = try Formcheck.run(["s.yaml", "locked", "open"], directory: scratch.url, through: launcher)
+        #expect(result.stderr == "locked: error: cannot read: permission denied\n")
+        #expect(result.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
     /// Standard input that fails to read (here, a directory) is reported, whatever format is asked for.
     @Test(arguments: [[], ["--data-format", "jsonl"], ["--data-format", "json"]])
     func unreadableStandardInput(format: [String]) throws {
@@ -74,6 +89,21 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A negative repetition count is a schema diagnostic, not a crash.
+    @Test func negativeRepetitionCount() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  code: { type: string, rules: [{ pattern: \"^a{-1}$\" }] }\n")
+        try scratch.write("d.json", #"{"code": "a"}"#)
+        let result = try Formcheck.run(["s.yaml", "d.json"], directory: scratch.url)
+        #expect(result.stderr == """
+            s.yaml:3:44: error: invalid regular expression for 'pattern': ICU cannot compile "^a{-1}$"
+              code: { type: string, rules: [{ pattern: "^a{-1}$" }] }
+                                                       ^
+            """ + "\n")
+        #expect(result.stdout == "")
+        #expect(result.status == 2)
+    }
+
     @Test func fiftyMegabyteString() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)
@@ -90,6 +120,95 @@ import Testing
 
             """)
         #expect(result.status == 1)
+    }
+
+    /// A record larger than --max-record-size (a JSON Lines line, or a whole JSON or YAML file) stops
+    /// its file there with an error naming the limit; a line of exactly the limit is read, and the
+    /// lines before the one too large are checked.
+    @Test func recordSizeLimit() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let long = String(repeating: "a", count: 2000)
+        try scratch.write("big.json", #"{"name": "\#(long)"}"#)
+        try scratch.write("big.yaml", "name: \(long)\n")
+        func line(padding: Int) -> String { #"{"name": "ada", "pad": "\#(String(repeating: "x", count: padding))"}"# }
+        #expect(line(padding: 998).utf8.count == 1024)
+        try scratch.write("big.jsonl", [line(padding: 998), #"{"name": "ADA"}"#, line(padding: 999), #"{"name": "B"}"#, ""].joined(separator: "\n"))
+        try scratch.write("small.json", #"{"name": "ada"}"#)
+        let result = try Formcheck.run(["s.yaml", "big.json", "big.jsonl", "big.yaml", "small.json", "--max-record-size", "1K", "--format", "summary"],
+                                       directory: scratch.url)
+        #expect(result.stderr == """
+            big.json: error: the input is larger than the limit of 1K (--max-record-size)
+            big.jsonl: error: a line is larger than the limit of 1K (--max-record-size)
+            big.yaml: error: the input is larger than the limit of 1K (--max-record-size)
+
+            """)
+        #expect(result.stdout == "4 files, 3 records: 2 valid, 1 invalid; 1 error, 0 warnings; 3 unreadable\n")
+        #expect(result.status == 2)
+    }
+
+    /// Endless input stops at the limit: memory stays bounded by it and the run ends.
+    @Test(arguments: [
+        (["/dev/zero", "--data-format", "jsonl"], "/dev/zero: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["/dev/zero", "--data-format", "json"], "/dev/zero: error: the input is larger than the limit of 1K (--max-record-size)"),
+        (["-", "--data-format", "jsonl"], "<stdin>: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["-", "--data-format", "json"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
+        (["-"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
+    ])
+    func endlessData(arguments: [String], error: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let result = try Formcheck.run(["s.yaml"] + arguments + ["--max-record-size", "1K"], directory: scratch.url,
+                                       through: ["/bin/sh", "-c", "eval \"$0\" < /dev/zero"])
+        #expect(result.stderr == error + "\n")
+        #expect(result.stdout == "1 file, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
+    /// Schemas and catalogs larger than --max-schema-size (16M unless raised) are refused unread.
+    @Test func schemaSizeLimit() throws {
+        let scratch = try ScratchDirectory()
+        let padding = "# " + String(repeating: "-", count: 1100) + "\n"
+        try scratch.write("big.yaml", padding + Self.schema)
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("messages/fr.yaml", padding + "required: '{label} est obligatoire.'\n")
+        try scratch.write("d.json", #"{"name": "ada"}"#)
+        let big = try Formcheck.run(["big.yaml", "d.json", "--max-schema-size", "1K"], directory: scratch.url)
+        #expect(big.stderr == "big.yaml: error: the schema is larger than the limit of 1K (--max-schema-size)\n")
+        #expect(big.status == 2)
+        let raised = try Formcheck.run(["big.yaml", "d.json", "--max-schema-size", "2K"], directory: scratch.url)
+        #expect(raised.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        // A catalog too large is skipped for its own locale, which falls back along its chain.
+        let catalog = try Formcheck.run(["s.yaml", "d.json", "--messages", "messages", "--max-schema-size", "1K", "--locale", "fr"],
+                                        directory: scratch.url)
+        #expect(catalog.stderr == """
+            messages/fr.yaml: warning: the catalog is larger than the limit of 1K (--max-schema-size) \
+            (catalog skipped; the next catalog on fr's chain is used)
+
+            """)
+        #expect(catalog.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        #expect(catalog.status == 0)
+        let endless = try Formcheck.run(["/dev/zero", "d.json"], directory: scratch.url)
+        #expect(endless.stderr == "/dev/zero: error: the schema is larger than the limit of 16M (--max-schema-size)\n")
+        #expect(endless.status == 2)
+    }
+
+    /// Sizes are written in bytes or with a K, M or G suffix (1024-based).
+    @Test func sizeOptionsAreChecked() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("d.json", #"{"name": "ada"}"#)
+        for size in ["15", "1k", "2M", "1G"] {
+            let result = try Formcheck.run(["s.yaml", "d.json", "--max-record-size", size], directory: scratch.url)
+            #expect(result.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        }
+        let tooSmall = try Formcheck.run(["s.yaml", "d.json", "--max-record-size", "14"], directory: scratch.url)
+        #expect(tooSmall.stderr == "d.json: error: the input is larger than the limit of 14 bytes (--max-record-size)\n")
+        for size in ["-1", "+1", "0", "1.5M", "1T", "M", "1 K"] {
+            let result = try Formcheck.run(["s.yaml", "d.json", "--max-record-size=\(size)"], directory: scratch.url)
+            #expect(result.stderr.hasPrefix("Error: The value '\(size)' is invalid for '--max-record-size <size>'\n"))
+            #expect(result.status == 2)
+        }
     }
 
     @Test func arrayNestedTenThousandDeep() throws {
@@ -178,6 +297,41 @@ import Testing
 
             """)
         #expect(result.status == 2)
+    }
+
+    /// JSON in UTF-16 or UTF-32, with or without a byte order mark, is named for what it is, told from
+    /// its first bytes as RFC 4627 section 3 does.
+    @Test func jsonInUTF16OrUTF32() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let text = Array(#"{"name": "ada"}"#.utf8) + [0x0A]
+        let encodings: [(name: String, bom: [UInt8], encode: (UInt8) -> [UInt8])] = [
+            ("UTF-16LE", [0xFF, 0xFE], { [$0, 0] }), ("UTF-16BE", [0xFE, 0xFF], { [0, $0] }),
+            ("UTF-32LE", [0xFF, 0xFE, 0, 0], { [$0, 0, 0, 0] }), ("UTF-32BE", [0, 0, 0xFE, 0xFF], { [0, 0, 0, $0] }),
+        ]
+        var files: [String] = []
+        var expected = ""
+        for encoding in encodings {
+            let encoded = text.flatMap(encoding.encode)
+            for (suffix, bytes) in [("", encoded), ("-bom", encoding.bom + encoded)] {
+                for fileExtension in ["json", "jsonl"] {
+                    let name = "\(encoding.name)\(suffix).\(fileExtension)"
+                    try scratch.write(name, Data(bytes))
+                    files.append(name)
+                    expected += "\(name):1:1: error: JSON data must be UTF-8 (this file is \(encoding.name))\n"
+                }
+            }
+        }
+        let result = try Formcheck.run(["s.yaml"] + files, directory: scratch.url)
+        #expect(result.stderr == expected)
+        #expect(result.stdout == "16 files, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 16 unreadable\n")
+        #expect(result.status == 2)
+        for format in ["json", "jsonl"] {
+            let input = Data(text.flatMap(encodings[1].encode))
+            let standardInput = try Formcheck.run(["s.yaml", "-", "--data-format", format], input: input, directory: scratch.url)
+            #expect(standardInput.stderr == "<stdin>:1:1: error: JSON data must be UTF-8 (this file is UTF-16BE)\n")
+            #expect(standardInput.status == 2)
+        }
     }
 
     @Test func hugeNumbersAndObjects() throws {

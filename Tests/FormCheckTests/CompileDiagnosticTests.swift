@@ -122,6 +122,18 @@ import Testing
             """)
     }
 
+    /// Repetition counts that are not plain digits in order are ICU syntax errors, never a matcher.
+    @Test(arguments: ["a{-1}", "x{2,-1}", "x{+2}", "x{-1,}", "{3,2}", "x{3,2}"])
+    func invalidRepetitionCount(pattern: String) {
+        let caret = String(repeating: " ", count: 23)
+        #expect(diagnostics(fieldSchema(type: "string", rules: #"[{ pattern: "\#(pattern)" }]"#)) == """
+            test.yaml:7:24: error: invalid regular expression for 'pattern': ICU cannot compile "\(pattern)"
+                rules: [{ pattern: "\(pattern)" }]
+            \(caret)^
+
+            """)
+    }
+
     @Test func lowerBoundAboveUpperBound() {
         #expect(diagnostics(fieldSchema(type: "integer", rules: "[{ min: 10 }, { max: 5 }]")) == """
             test.yaml:7:28: error: 'min' (10) is greater than 'max' (5), so no value can pass

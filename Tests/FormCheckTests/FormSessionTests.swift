@@ -285,12 +285,25 @@ import Testing
         #expect(draft == FormDraft(form: "test", values: ["email": "ada@example.com"]).with(form: draft.form))
         let stored = try JSONEncoder().encode(draft)
         let restored = try session()
-        restored.restore(try JSONDecoder().decode(FormDraft.self, from: stored))
+        try restored.restore(try JSONDecoder().decode(FormDraft.self, from: stored))
         #expect(restored.field("email").value == "ada@example.com")
         #expect(restored.field("password").value == nil)
         #expect(!restored.field("email").isDirty && !restored.field("email").isTouched)
         #expect(restored.visibleErrors.isEmpty)
         #expect(form.draft(includingSensitive: true).values.keys.sorted() == ["confirm", "email", "password"])
+    }
+
+    /// A draft names its form; restoring it into a session of another form changes nothing.
+    @Test func aDraftOfAnotherFormIsRefused() throws {
+        let form = try session("form: signup\n" + Self.account)
+        form.setInput("ada@example.com", for: "email")
+        let other = try session("form: newsletter\n" + Self.account)
+        #expect(throws: FormSessionError.draftOfAnotherForm(draft: "signup", session: "newsletter")) {
+            try other.restore(form.draft())
+        }
+        #expect(other.field("email").value == nil)
+        try form.restore(form.draft())
+        #expect(form.field("email").value == "ada@example.com")
     }
 }
 

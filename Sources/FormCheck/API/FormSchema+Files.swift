@@ -5,7 +5,8 @@ extension FormSchema {
     ///
     /// JSON Lines are read a block at a time, so memory stays proportional to a block. The elements of
     /// a top-level JSON array are found first and checked apart. Records the direct path settles are
-    /// never turned into `Value`s (see `DirectPlan`).
+    /// never turned into `Value`s (see `DirectPlan`). A record larger than `options.maxRecordSize` ends
+    /// the reading with an error, after the records before it.
     public func validateRecords(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
@@ -19,7 +20,7 @@ extension FormSchema {
             // One pool for the file, not one per batch.
             let pool = WorkerPool(threads: jobs)
             defer { pool.close() }
-            try DataReader.forEachBatch(inFile: path, format: format) { records in
+            try DataReader.forEachBatch(inFile: path, format: format, maxRecordSize: options.maxRecordSize) { records in
                 let reports = pool.map(records) { record in
                     (try? record.content.get()).map { validate($0, options: options) }
                 }
@@ -77,8 +78,8 @@ extension FormSchema {
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        try DataReader.readStandardInput(format: format, jsonLines: { stream, recordsSoFar in
-            validateJSONLines(&stream, name: DataReader.standardInputName, recordsSoFar: recordsSoFar, options: options, jobs: jobs, body)
+        try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, jsonLines: { stream in
+            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, body)
         }, records: { record in
             body(record, (try? record.content.get()).map { validate($0, options: options) })
         })
@@ -87,13 +88,13 @@ extension FormSchema {
     private func validateJSONLines(
         inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        var stream = try DataReader.lines(of: path)
-        validateJSONLines(&stream, name: path, recordsSoFar: 0, options: options, jobs: jobs, body)
+        var stream = try DataReader.lines(of: path, limit: options.maxRecordSize)
+        validateJSONLines(&stream, name: path, options: options, jobs: jobs, body)
         try stream.checkRead()
     }
 
     private func validateJSONLines(
-        _ stream: inout LineStream, name path: String, recordsSoFar: Int, options: ValidationOptions, jobs: Int,
+        _ stream: inout LineStream, name path: String, options: ValidationOptions, jobs: Int,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) {
         // Issues made by the direct path, kept for the whole file.
@@ -130,7 +131,7 @@ extension FormSchema {
             pool.wait(for: previous.outcomes)
             handOn(previous.block, previous.lines, previous.outcomes.values)
         }
-        DataReader.forEachJSONLinesBlock(&stream, recordsSoFar: recordsSoFar) { block, lines in
+        DataReader.forEachJSONLinesBlock(&stream) { block, lines in
             let checked = submit(block, lines)
             handOnPrevious()
             previous = (block, lines, checked)
@@ -144,12 +145,7 @@ extension FormSchema {
     private func validateJSONDocument(
         inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileBytes.read(path)
-        } catch {
-            throw .unreadable(error.reason)
-        }
+        let bytes = try DataReader.document(atPath: path, limit: options.maxRecordSize)
         let elements = bytes.withUnsafeBufferPointer(JSONArrayElements.split)
         let checked = elements.map { outcomes(of: $0.map(\.range), in: bytes, depth: 1, options: options, jobs: jobs) }
         guard let elements, let checked, !checked.contains(where: { if case .malformed = $0 { true } else { false } }) else {

@@ -38,19 +38,20 @@ public struct FormSchema: Sendable {
     ///   - customRules: the rules this app defines in Swift, which the schema names with `custom: NAME`.
     ///   - assumeCustomRulesPass: treat `custom:` rules that nothing registers as passing (for tools
     ///     such as the command line, which cannot run an app's Swift code).
+    ///   - maxFileSize: the largest schema file or message catalog read; a larger one is an error.
     public init(
         contentsOfFile path: String, messagesDirectory: String? = nil, customRules: [CustomRule] = [],
-        assumeCustomRulesPass: Bool = false
+        assumeCustomRulesPass: Bool = false, maxFileSize: SizeLimit = .schemas
     ) throws(SchemaError) {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path)
+            bytes = try FileBytes.read(path, limit: maxFileSize)
         } catch {
-            throw SchemaError(diagnostics: [Diagnostic(.error, "cannot read the schema: \(error.reason)", file: path, at: nil)],
+            throw SchemaError(diagnostics: [Diagnostic(.error, error.describing("the schema", limit: maxFileSize), file: path, at: nil)],
                               source: nil)
         }
         try self.init(bytes: bytes, name: path, messagesDirectory: messagesDirectory, customRules: customRules,
-                      assumeCustomRulesPass: assumeCustomRulesPass)
+                      assumeCustomRulesPass: assumeCustomRulesPass, maxFileSize: maxFileSize)
     }
 
     /// Compiles a schema from its text; `name` is the file name shown in diagnostics, and a relative
@@ -63,10 +64,11 @@ public struct FormSchema: Sendable {
                       assumeCustomRulesPass: assumeCustomRulesPass)
     }
 
-    /// Compiles a schema from UTF-8 (or UTF-16 with a byte order mark) YAML or JSON bytes.
+    /// Compiles a schema from UTF-8 (or UTF-16 with a byte order mark) YAML or JSON bytes; its message
+    /// catalogs are read up to `maxFileSize` each.
     public init(
         bytes: [UInt8], name: String = "<data>", messagesDirectory: String? = nil, customRules: [CustomRule] = [],
-        assumeCustomRulesPass: Bool = false
+        assumeCustomRulesPass: Bool = false, maxFileSize: SizeLimit = .schemas
     ) throws(SchemaError) {
         let source = SourceText(name: name, bytes: bytes)
         func fail(_ diagnostics: [Diagnostic]) -> SchemaError { SchemaError(diagnostics: diagnostics, source: source) }
@@ -98,7 +100,8 @@ public struct FormSchema: Sendable {
             directory = (written.path.hasPrefix("/") ? written.path : base + written.path, written.position)
         }
         let loaded = try directory.map { directory throws(SchemaError) in
-            try CatalogLoader.load(directory: directory.path, schemaFile: name, position: directory.position, source: source)
+            try CatalogLoader.load(directory: directory.path, schemaFile: name, position: directory.position, source: source,
+                                   limit: maxFileSize)
         } ?? (catalogs: [], failures: [])
         let usage = CatalogLinter.KeyUsage(graph: output.graph, ruleUsages: output.ruleUsages)
         let own = loaded.catalogs.map { catalog in

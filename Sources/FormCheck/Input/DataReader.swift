@@ -6,12 +6,19 @@ public enum DataFileError: Error, Sendable, Hashable {
     case unreadable(String)
     /// The document is not well-formed; no record of it was checked.
     case malformed(DataParseError)
+    /// A JSON Lines line longer than the limit; reading stopped before it.
+    case lineTooLarge(SizeLimit)
+    /// A whole document (a JSON or YAML file, or standard input read whole) larger than the limit;
+    /// reading stopped there and none of its records was checked.
+    case inputTooLarge(SizeLimit)
 
-    /// What to tell the user: `cannot read: REASON`, or the parse error's message.
+    /// What to tell the user: `cannot read: REASON`, the parse error's message, or the limit crossed.
     public var message: String {
         switch self {
         case .unreadable(let reason): return "cannot read: \(reason)"
         case .malformed(let error): return error.message
+        case .lineTooLarge(let limit): return limit.exceeded(by: "a line")
+        case .inputTooLarge(let limit): return limit.exceeded(by: "the input")
         }
     }
 
@@ -26,33 +33,41 @@ public enum DataFileError: Error, Sendable, Hashable {
 public enum DataReader {
     /// Calls `body` with each record of the file at `path`, in order. JSON Lines is streamed line by line,
     /// and a malformed line is handed to `body` as a failed record so the other lines are still checked.
+    /// A line, or a file of another format, larger than `maxRecordSize` ends the reading with an error.
     public static func forEachRecord(
-        inFile path: String, format: DataFormat, _ body: (DataRecord) -> Void
+        inFile path: String, format: DataFormat, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
     ) throws(DataFileError) {
         if format == .jsonLines {
-            var stream = try lines(of: path)
+            var stream = try lines(of: path, limit: maxRecordSize)
             readJSONLines(&stream, name: path, body)
             try stream.checkRead()
             return
         }
-        let bytes: [UInt8]
+        try forEachRecord(in: document(atPath: path, limit: maxRecordSize), format: format, name: path, body)
+    }
+
+    /// The bytes of the document at `path`, which is read whole unless it is larger than `limit`.
+    static func document(atPath path: String, limit: SizeLimit) throws(DataFileError) -> [UInt8] {
         do {
-            bytes = try FileBytes.read(path)
+            return try FileBytes.read(path, limit: limit)
         } catch {
-            throw .unreadable(error.reason)
+            switch error {
+            case .system(let reason): throw .unreadable(reason)
+            case .tooLarge: throw .inputTooLarge(limit)
+            }
         }
-        try forEachRecord(in: bytes, format: format, name: path, body)
     }
 
     /// Calls `body` with the records of the file at `path` in batches of at most `batchSize`, in order.
     /// JSON Lines are read a batch at a time and parsed on up to `jobs` threads, so memory stays
     /// proportional to a batch.
     public static func forEachBatch(
-        inFile path: String, format: DataFormat, batchSize: Int = 2048, jobs: Int = 1, _ body: ([DataRecord]) -> Void
+        inFile path: String, format: DataFormat, batchSize: Int = 2048, jobs: Int = 1, maxRecordSize: SizeLimit = .records,
+        _ body: ([DataRecord]) -> Void
     ) throws(DataFileError) {
         guard format == .jsonLines else {
             var batch: [DataRecord] = []
-            try forEachRecord(inFile: path, format: format) { record in
+            try forEachRecord(inFile: path, format: format, maxRecordSize: maxRecordSize) { record in
                 batch.append(record)
                 if batch.count == batchSize {
                     body(batch)
@@ -65,7 +80,7 @@ public enum DataReader {
         // One pool for the file, not one per batch.
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
-        try forEachJSONLinesBlock(inFile: path) { block, lines in
+        try forEachJSONLinesBlock(inFile: path, limit: maxRecordSize) { block, lines in
             for start in stride(from: 0, to: lines.count, by: batchSize) {
                 let batch = lines[start..<min(start + batchSize, lines.count)]
                 body(pool.map(Array(batch)) { $0.record(in: block, name: path) })
@@ -92,25 +107,30 @@ public enum DataReader {
     }
 
     /// Calls `body` with the whole lines of a JSON Lines file, a block of about a megabyte at a time,
-    /// with the place of each non-blank line; memory stays proportional to a block (or the longest line).
-    static func forEachJSONLinesBlock(inFile path: String, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void) throws(DataFileError) {
-        var stream = try lines(of: path)
+    /// with the place of each non-blank line; memory stays proportional to a block (or the longest
+    /// line, up to `limit`).
+    static func forEachJSONLinesBlock(
+        inFile path: String, limit: SizeLimit, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
+    ) throws(DataFileError) {
+        var stream = try lines(of: path, limit: limit)
         forEachJSONLinesBlock(&stream, body)
         try stream.checkRead()
     }
 
-    /// The same for a stream, whose first `recordsSoFar` records (and lines up to its `lineNumber`)
-    /// were read already.
+    /// The same for a stream, whose lines up to its `lineNumber` were read already. A line longer
+    /// than the stream's limit ends the stream there (`checkRead` then throws), after the lines before it.
     static func forEachJSONLinesBlock(
-        _ stream: inout LineStream, recordsSoFar: Int = 0, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
+        _ stream: inout LineStream, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
     ) {
         var number = stream.lineNumber
-        var index = recordsSoFar
+        var index = 0
         // The block (and list of lines) before last has been handed on by the time the next one is
         // read: its memory is reused when nothing kept it.
         var (spare, last): ([UInt8], [UInt8]) = ([], [])
         var (spareLines, lastLines): ([JSONLine], [JSONLine]) = ([], [])
+        let limit = stream.limit.bytes
         while let block = stream.nextBlock(reusing: &spare) {
+            var tooLarge = false
             var lines = spareLines
             spareLines = []
             lines.removeAll(keepingCapacity: true)
@@ -126,6 +146,10 @@ public enum DataReader {
                     }
                     number += 1
                     let contentEnd = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+                    if contentEnd - start > limit {
+                        tooLarge = true
+                        break
+                    }
                     if !isBlank(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])) {
                         index += 1
                         lines.append(JSONLine(range: start..<contentEnd, number: number, index: index))
@@ -134,18 +158,24 @@ public enum DataReader {
                 }
             }
             body(block, lines)
+            if tooLarge {
+                stream.stopAtLineTooLarge()
+                break
+            }
         }
     }
 
-    /// The lines of a JSON Lines file, read as they are needed.
-    static func lines(of path: String) throws(DataFileError) -> LineStream {
+    /// The lines of a JSON Lines file, read as they are needed; a file in UTF-16 or UTF-32 is refused.
+    static func lines(of path: String, limit: SizeLimit) throws(DataFileError) -> LineStream {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(FileBytes.reason(errno)) }
-        return LineStream(descriptor: descriptor, ownsDescriptor: true)
+        var stream = LineStream(descriptor: descriptor, ownsDescriptor: true, limit: limit)
+        try JSONTextEncoding.requireUTF8(stream.peek(4))
+        return stream
     }
 
     /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.
@@ -158,20 +188,22 @@ public enum DataReader {
 
     /// Reads standard input. Without a format, input whose first line is a whole JSON object is
     /// JSON Lines, other input starting with `{` or `[` is JSON, and anything else is YAML.
-    public static func forEachRecordInStandardInput(format: DataFormat?, _ body: (DataRecord) -> Void) throws(DataFileError) {
-        try readStandardInput(format: format, jsonLines: { stream, records in
-            readJSONLines(&stream, startingAt: records, name: standardInputName, body)
+    /// A line, or input of another format, larger than `maxRecordSize` ends the reading with an error.
+    public static func forEachRecordInStandardInput(
+        format: DataFormat?, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
+    ) throws(DataFileError) {
+        try readStandardInput(format: format, limit: maxRecordSize, jsonLines: { stream in
+            readJSONLines(&stream, name: standardInputName, body)
         }, records: body)
     }
 
     /// Reads standard input as `forEachRecordInStandardInput` does, but hands JSON Lines input to
-    /// `jsonLines` as a stream, with the number of records already handed to `records` (the first
-    /// line, when it was read to tell the format). A read error is thrown once the records read
+    /// `jsonLines` as a stream, from its first byte. A read error is thrown once the records read
     /// before it have been handed on.
     static func readStandardInput(
-        format: DataFormat?, jsonLines: (inout LineStream, _ recordsSoFar: Int) -> Void, records body: (DataRecord) -> Void
+        format: DataFormat?, limit: SizeLimit, jsonLines: (inout LineStream) -> Void, records body: (DataRecord) -> Void
     ) throws(DataFileError) {
-        var stream = LineStream(descriptor: 0, ownsDescriptor: false)
+        var stream = LineStream(descriptor: 0, ownsDescriptor: false, limit: limit)
         func rest() throws(DataFileError) -> [UInt8] {
             let bytes = stream.readAll()
             try stream.checkRead()
@@ -179,7 +211,8 @@ public enum DataReader {
         }
         switch format {
         case .jsonLines?:
-            jsonLines(&stream, 0)
+            try JSONTextEncoding.requireUTF8(stream.peek(4))
+            jsonLines(&stream)
         case let format?:
             try forEachRecord(in: rest(), format: format, name: standardInputName, body)
         case nil:
@@ -189,35 +222,23 @@ public enum DataReader {
                 try forEachRecord(in: bytes, format: first == nil ? .json : .yaml, name: standardInputName, body)
                 return
             }
-            guard let firstLine = firstNonBlankLine(&stream) else { break }
-            if case .object? = try? JSONReader.parse(Array(firstLine.line)) {
+            // The first line is looked at, not consumed, so the input is read on exactly as it came.
+            let firstLine = stream.peekLine { !isBlank($0) }
+            if let firstLine, case .object? = try? JSONReader.parse(Array(firstLine)) {
                 // A first line holding a whole object means JSON Lines; a one-line JSON object reads the same either way.
-                var records = 0
-                emitJSONLine(firstLine.line, lineNumber: firstLine.number, index: &records, name: standardInputName, body)
-                jsonLines(&stream, records)
+                jsonLines(&stream)
             } else {
-                let whole = try firstLine.prefix + Array(firstLine.line) + [UInt8(ascii: "\n")] + rest()
-                try forEachRecord(in: whole, format: .json, name: standardInputName, body)
+                try forEachRecord(in: rest(), format: .json, name: standardInputName, body)
             }
         }
         try stream.checkRead()
-    }
-
-    private static func firstNonBlankLine(_ stream: inout LineStream) -> (prefix: [UInt8], line: ArraySlice<UInt8>, number: Int)? {
-        var prefix: [UInt8] = []
-        while let line = stream.nextLine() {
-            if !isBlank(line) {
-                return (prefix, line, stream.lineNumber)
-            }
-            prefix += line + [UInt8(ascii: "\n")]
-        }
-        return nil
     }
 
     /// Parses a whole JSON or YAML document held in memory.
     static func forEachRecord(in bytes: [UInt8], format: DataFormat, name: String, _ body: (DataRecord) -> Void) throws(DataFileError) {
         switch format {
         case .json:
+            try JSONTextEncoding.requireUTF8(bytes)
             let records: [(value: Value, offset: Int)]
             do {
                 records = try JSONReader.parseRecords(bytes)
@@ -261,9 +282,9 @@ public enum DataReader {
     }
 
     private static func readJSONLines(
-        _ stream: inout LineStream, startingAt records: Int = 0, name: String, _ body: (DataRecord) -> Void
+        _ stream: inout LineStream, name: String, _ body: (DataRecord) -> Void
     ) {
-        var records = records
+        var records = 0
         while let line = stream.nextLine() {
             emitJSONLine(line, lineNumber: stream.lineNumber, index: &records, name: name, body)
         }

@@ -1,40 +1,60 @@
 import Foundation
 
 /// Reads whole files and standard input into memory, reporting failures with the system's reason.
-enum FileBytes {
-    struct Failure: Error {
-        let reason: String
+package enum FileBytes {
+    enum Failure: Error {
+        /// The system's reason: `permission denied`.
+        case system(String)
+        /// The file holds more bytes than the limit; reading stopped there.
+        case tooLarge
+
+        /// The diagnostic for failing to read `subject` ("the schema") with `limit`: `cannot read the
+        /// schema: REASON`, or `the schema is larger than the limit of 16M`.
+        func describing(_ subject: String, limit: SizeLimit) -> String {
+            switch self {
+            case .system(let reason): return "cannot read \(subject): \(reason)"
+            case .tooLarge: return limit.exceeded(by: subject)
+            }
+        }
     }
 
     /// The file's bytes, read straight into one array (sized from the file's length, grown if the
-    /// file grows meanwhile).
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// file grows meanwhile), at most `limit` of them: memory never goes much beyond the limit, even
+    /// for endless files such as `/dev/zero`.
+    static func read(_ path: String, limit: SizeLimit) throws(Failure) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Failure(reason: "no such file or directory")
+            throw .system("no such file or directory")
         }
-        guard !isDirectory.boolValue else { throw Failure(reason: "it is a directory") }
+        guard !isDirectory.boolValue else { throw .system("it is a directory") }
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw Failure(reason: reason(errno)) }
+        guard descriptor >= 0 else { throw .system(reason(errno)) }
         defer { close(descriptor) }
         var status = stat()
         let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        guard expected <= limit.bytes else { throw .tooLarge }
+        // One byte beyond the limit tells a file of exactly the limit from a larger one.
+        let room = limit.bytes + 1
         var bytes = [UInt8](repeating: 0, count: max(expected, 1) + 1)
         var count = 0
         while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            if count == bytes.count {
+                guard count < room else { throw .tooLarge }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, room - bytes.count))
+            }
             let read = bytes.withUnsafeMutableBufferPointer { fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
             count += read.count
-            if let error = read.error { throw Failure(reason: reason(error)) }
+            if let error = read.error { throw .system(reason(error)) }
             if read.ended { break }
         }
+        guard count <= limit.bytes else { throw .tooLarge }
         bytes.removeLast(bytes.count - count)
         return bytes
     }
 
     /// The system's description of an error number, begun in lowercase as diagnostics are written:
     /// `permission denied`.
-    static func reason(_ error: Int32) -> String {
+    package static func reason(_ error: Int32) -> String {
         let text = String(cString: strerror(error))
         return text.prefix(1).lowercased() + text.dropFirst()
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a file descriptor in chunks and hands out lines, so a JSON Lines file of any size is read
-/// with memory proportional to its longest line.
+/// with memory proportional to its longest line. A line (or, for `readAll`, the input) longer than
+/// the limit ends the input there, and `checkRead` throws.
 struct LineStream: ~Copyable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -12,12 +13,17 @@ struct LineStream: ~Copyable {
     private var atEnd = false
     /// The system's error number when reading failed; the input ends where it failed.
     private var readError: Int32?
+    /// The limit that ended the input, when one did.
+    private var crossedLimit: DataFileError?
+    /// The most bytes a line may hold.
+    let limit: SizeLimit
     private(set) var lineNumber = 0
     static let chunkSize = 1 << 20
 
-    init(descriptor: Int32, ownsDescriptor: Bool) {
+    init(descriptor: Int32, ownsDescriptor: Bool, limit: SizeLimit) {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
+        self.limit = limit
     }
 
     deinit {
@@ -28,9 +34,11 @@ struct LineStream: ~Copyable {
     mutating func nextLine() -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-                var end = newline
-                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = buffer[start..<end]
+                let line = self.line(from: start, to: newline)
+                guard line.count <= limit.bytes else {
+                    stopAtLineTooLarge()
+                    return nil
+                }
                 start = newline + 1
                 scanned = start
                 lineNumber += 1
@@ -38,7 +46,7 @@ struct LineStream: ~Copyable {
             }
             scanned = buffer.count
             if atEnd {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count, crossedLimit == nil else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
                 lineNumber += 1
@@ -48,6 +56,36 @@ struct LineStream: ~Copyable {
         }
     }
 
+    /// The first line for which `isWanted` holds, without its line break, reading ahead as needed
+    /// without consuming anything; nil when the input ends first.
+    mutating func peekLine(where isWanted: (ArraySlice<UInt8>) -> Bool) -> ArraySlice<UInt8>? {
+        // Offsets from `start`, which reading ahead may move.
+        var lineStart = 0
+        var scannedTo = 0
+        while true {
+            if let newline = buffer[(start + scannedTo)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = self.line(from: start + lineStart, to: newline)
+                if isWanted(line) { return line }
+                lineStart = newline + 1 - start
+                scannedTo = lineStart
+                continue
+            }
+            scannedTo = buffer.count - start
+            if atEnd {
+                guard crossedLimit == nil else { return nil }
+                let line = buffer[(start + lineStart)...]
+                return !line.isEmpty && isWanted(line) ? line : nil
+            }
+            fill()
+        }
+    }
+
+    /// The line from `lineStart` to the line break at `newline`, without it (nor a `\r` before it).
+    private func line(from lineStart: Int, to newline: Int) -> ArraySlice<UInt8> {
+        let end = newline > lineStart && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+        return buffer[lineStart..<end]
+    }
+
     /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
     /// nil at the end of the input. Not to be mixed with `nextLine`. Bytes are read straight into the
     /// block, after what the previous block left (a line not yet ended), so each is copied once. The
@@ -55,10 +93,15 @@ struct LineStream: ~Copyable {
     /// few buffers instead of asking the system for fresh memory a megabyte at a time.
     mutating func nextBlock(reusing spare: inout [UInt8]) -> [UInt8]? {
         while true {
+            let leftover = buffer[start...]
+            // What is left is the start of a line, unless lines were looked at ahead (`peek`).
+            guard leftover.count <= limit.bytes || leftover.contains(UInt8(ascii: "\n")) else {
+                stopAtLineTooLarge()
+                return nil
+            }
             var block = spare
             spare = []
             block.removeAll(keepingCapacity: true)
-            let leftover = buffer[start...]
             // A line longer than a chunk doubles the room, so reading it stays linear in its length.
             let capacity = max(leftover.count + Self.chunkSize, 2 * leftover.count)
             block.reserveCapacity(capacity)
@@ -83,6 +126,12 @@ struct LineStream: ~Copyable {
         }
     }
 
+    /// The next `count` bytes (fewer where the input ends), read ahead without consuming them.
+    mutating func peek(_ count: Int) -> ArraySlice<UInt8> {
+        while buffer.count - start < count && !atEnd { fill() }
+        return buffer[start..<min(start + count, buffer.count)]
+    }
+
     /// The first byte that is not white space, reading ahead as needed without consuming anything.
     mutating func peekFirstNonBlankByte() -> UInt8? {
         var index = start
@@ -97,15 +146,35 @@ struct LineStream: ~Copyable {
         }
     }
 
-    /// Everything not yet consumed.
+    /// Everything not yet consumed; input larger than the limit ends at the limit, as an error.
     mutating func readAll() -> [UInt8] {
-        while !atEnd { fill() }
+        while !atEnd {
+            guard buffer.count - start <= limit.bytes else {
+                stop(at: .inputTooLarge(limit))
+                break
+            }
+            fill()
+        }
         let rest = Array(buffer[start...])
         start = buffer.count
         return rest
     }
 
+    /// Ends the input before a line longer than the limit, as an error.
+    mutating func stopAtLineTooLarge() {
+        stop(at: .lineTooLarge(limit))
+    }
+
+    private mutating func stop(at error: DataFileError) {
+        crossedLimit = error
+        atEnd = true
+        (buffer, start, scanned) = ([], 0, 0)
+    }
+
+    /// Reads what comes next (one read, however much it gives), unless what is not yet consumed
+    /// holds more than the limit already.
     private mutating func fill() {
+        guard buffer.count - start <= limit.bytes else { return stopAtLineTooLarge() }
         if start > 0 {
             buffer.removeFirst(start)
             scanned -= start
@@ -123,8 +192,9 @@ struct LineStream: ~Copyable {
         if count <= 0 { atEnd = true }
     }
 
-    /// Throws the read error that ended the input, if one did.
+    /// Throws the read error or the limit that ended the input, if one did.
     func checkRead() throws(DataFileError) {
         if let readError { throw .unreadable(FileBytes.reason(readError)) }
+        if let crossedLimit { throw crossedLimit }
     }
 }

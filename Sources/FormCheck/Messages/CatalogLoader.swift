@@ -11,7 +11,7 @@ enum CatalogLoader {
     /// The catalogs read, and the files that could not be: one broken file leaves the others usable.
     /// - Throws: `SchemaError` when the folder does not exist.
     static func load(
-        directory: String, schemaFile: String, position: SourcePosition?, source: SourceText
+        directory: String, schemaFile: String, position: SourcePosition?, source: SourceText, limit: SizeLimit
     ) throws(SchemaError) -> (catalogs: [MessageCatalog], failures: [Failure]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -33,12 +33,12 @@ enum CatalogLoader {
             }
             let normalized = LocaleIdentifier.normalized(locale)
             do {
-                let bytes = try FileBytes.read(path)
+                let bytes = try FileBytes.read(path, limit: limit)
                 catalogs.append(try MessageCatalog(bytes: bytes, file: path, locale: normalized))
             } catch let error as SchemaError {
                 failures.append(Failure(locale: normalized, diagnostics: error.diagnostics))
             } catch let error as FileBytes.Failure {
-                failures.append(Failure(locale: normalized, diagnostics: [Diagnostic(.error, "cannot read the catalog: \(error.reason)", file: path, at: nil)]))
+                failures.append(Failure(locale: normalized, diagnostics: [Diagnostic(.error, error.describing("the catalog", limit: limit), file: path, at: nil)]))
             } catch {
                 failures.append(Failure(locale: normalized, diagnostics: [Diagnostic(.error, "cannot read the catalog", file: path, at: nil)]))
             }

@@ -175,8 +175,8 @@ struct ASCIIPattern: Sendable {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "}")) else { return false }
             let body = String(decoding: bytes[bytes.index(after: bytes.startIndex)..<close], as: UTF8.self)
             let parts = body.split(separator: ",", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), let low = Int(parts[0]) else { return false }
-            let high = parts.count == 1 ? low : (parts[1].isEmpty ? Int.max : Int(parts[1]) ?? -1)
+            guard (1...2).contains(parts.count), let low = count(parts[0]) else { return false }
+            let high = parts.count == 1 ? low : (parts[1].isEmpty ? Int.max : count(parts[1]) ?? -1)
             guard high >= low else { return false }
             (atom.min, atom.max) = (low, high)
             bytes = bytes[close...]
@@ -186,5 +186,11 @@ struct ASCIIPattern: Sendable {
         bytes = bytes.dropFirst()
         // Lazy and possessive quantifiers (`+?`, `*+`) are not in the subset.
         return bytes.first != UInt8(ascii: "?") && bytes.first != UInt8(ascii: "+")
+    }
+
+    /// A repetition count as ICU reads one: ASCII digits only (no sign, no space); nil otherwise.
+    private static func count(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
     }
 }

@@ -265,7 +265,10 @@ public final class FormSession {
     }
 
     /// Puts a draft's values back, as a fresh form: nothing is touched, dirty or visible.
-    public func restore(_ draft: FormDraft) {
+    /// - Throws: `FormSessionError.draftOfAnotherForm` when the draft was saved from another form
+    ///   (its `form` is not this schema's `name`); the session is then left as it was.
+    public func restore(_ draft: FormDraft) throws(FormSessionError) {
+        guard draft.form == schema.name else { throw .draftOfAnotherForm(draft: draft.form, session: schema.name) }
         for (path, value) in draft.values where runtime[path] != nil {
             record.setValue(value, atPath: path)
         }
@@ -401,8 +404,10 @@ public struct FormDraft: Codable, Sendable, Equatable {
     }
 }
 
-/// A session that cannot start.
+/// Why a session cannot start, or refuses a draft.
 public enum FormSessionError: Error, Sendable, Equatable {
     /// The schema has `async: NAME` and no validator was given under that name.
     case unregisteredAsyncValidator(String)
+    /// A draft saved from the form `draft` was given to a session of the form `session`.
+    case draftOfAnotherForm(draft: String, session: String)
 }

@@ -27,11 +27,13 @@ struct FixtureRunner {
                 continue
             }
             var found = 0
-            let files = isDirectory.boolValue ? FileTree.files(under: path) : [path]
+            let tree = isDirectory.boolValue ? FileTree(walking: path) : nil
+            problems += tree?.problems ?? []
+            let files = tree?.files ?? [path]
             for file in files {
                 found += runFile(file, report)
             }
-            if found == 0 {
+            if found == 0 && (tree?.problems ?? []).isEmpty {
                 problems.append((path, "no fixture cases: expected records in valid/ or invalid/ folders, or *.suite.yaml files"))
             }
         }
@@ -52,7 +54,7 @@ struct FixtureRunner {
         let expectation = loadExpectation(for: file)
         var outcomes: [(record: DataRecord, result: Result<ValidationReport, DataParseError>)] = []
         do {
-            try DataReader.forEachRecord(inFile: file, format: format) { record in
+            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize) { record in
                 outcomes.append((record, record.content.map { schema.validate($0, options: options) }))
             }
         } catch {
@@ -95,7 +97,7 @@ struct FixtureRunner {
         var count = 0
         do {
             let format: DataFormat = file.hasSuffix(".json") ? .json : .yaml
-            try DataReader.forEachRecord(inFile: file, format: format) { record in
+            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize) { record in
                 count += 1
                 report(runSuiteCase(record, file: file))
             }

@@ -1,0 +1,28 @@
+/// Tells JSON text written in UTF-16 or UTF-32 from UTF-8 by its first bytes, as RFC 4627 section 3
+/// does: a byte order mark names the encoding, and without one the first two characters of JSON text
+/// are ASCII, so the pattern of zero bytes among the first four names it.
+enum JSONTextEncoding {
+    /// `UTF-16LE`, `UTF-16BE`, `UTF-32LE` or `UTF-32BE` when `start` (the first bytes of the text)
+    /// begins JSON in that encoding; nil for UTF-8 and for anything else.
+    static func nonUTF8Encoding(ofStart start: some Collection<UInt8>) -> String? {
+        let bytes = Array(start.prefix(4))
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        guard bytes.count == 4 else { return nil }
+        switch (bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0) {
+        case (true, true, true, false): return "UTF-32BE"
+        case (false, true, true, true): return "UTF-32LE"
+        case (true, false, true, false): return "UTF-16BE"
+        case (false, true, false, true): return "UTF-16LE"
+        default: return nil
+        }
+    }
+
+    /// Throws when `start` begins JSON that is not UTF-8: the error names the encoding, at 1:1.
+    static func requireUTF8(_ start: some Collection<UInt8>) throws(DataFileError) {
+        guard let encoding = nonUTF8Encoding(ofStart: start) else { return }
+        throw .malformed(DataParseError(message: "JSON data must be UTF-8 (this file is \(encoding))", position: SourcePosition(line: 1, column: 1)))
+    }
+}
