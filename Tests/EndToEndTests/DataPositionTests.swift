@@ -90,6 +90,14 @@ import Testing
             """)
     }
 
+    @Test func jsonLinesWithAByteOrderMark() throws {
+        #expect(try check("d.jsonl", "\u{FEFF}" + #"{"name": "Anna", "email": "a@b.c", "address": {"zip": "1"}}"# + "\n"
+                          + #"{"name": "Bea", "email": "nope", "address": {"zip": "1"}}"# + "\n") == """
+            d.jsonl:1:10: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            d.jsonl:2:26: error: record 2, email: Email must be a valid email address. [email]
+            """)
+    }
+
     @Test func repeatedKeysPointAtTheValueThatCounts() throws {
         #expect(try check("d.json", #"{"name": "Al", "email": "a@b.c", "name": "Alexander", "address": {"zip": "1"}}"#) == """
             d.json:1:42: error: record 1, name: Name must be at most 3 characters long. [maxLength]

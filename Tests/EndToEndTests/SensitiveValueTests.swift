@@ -52,4 +52,37 @@ import Testing
             #expect(!result.stdout.contains(password), "\(password) leaked")
         }
     }
+
+    static let namedSchema = """
+        formcheck: 1
+        fields:
+          name: { type: string, label: Name, rules: [{ maxLength: 3 }] }
+          password: { type: string, label: Password, sensitive: true, rules: [{ minLength: 20 }] }
+          account:
+            type: object
+            fields:
+              pin: { type: string, label: PIN, sensitive: true }
+          creds:
+            type: object
+            label: Credentials
+            sensitive: true
+            unknownFields: reject
+            fields:
+              key: { type: string, label: Key }
+              inner: { type: object, label: Inner, fields: { token: { type: string, label: Token } } }
+        """
+
+    /// Runs `check` on one data file with `namedSchema` and the given options.
+    func check(_ file: String, _ contents: String, _ options: [String] = []) throws -> CommandResult {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.namedSchema)
+        try scratch.write(file, contents)
+        return try Formcheck.run(["s.yaml", file, "--all-errors"] + options, directory: scratch.url)
+    }
+
+    @Test func anUnquotedValueReadAsAnAliasIsNotQuoted() throws {
+        let result = try check("d.yaml", "name: Ann\npassword: *Zq9xSecretVALUE\n")
+        #expect(result.stderr == "d.yaml:2:11: error: invalid YAML: unknown alias (a value starting with '*' must be quoted)\n")
+        #expect(result.status == 2)
+    }
 }

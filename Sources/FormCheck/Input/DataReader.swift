@@ -126,9 +126,10 @@ public enum DataReader {
                     }
                     number += 1
                     let contentEnd = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
-                    if !isBlank(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])) {
+                    let contentStart = number == 1 ? start + byteOrderMarkLength(bytes[start..<contentEnd]) : start
+                    if !isBlank(UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd])) {
                         index += 1
-                        lines.append(JSONLine(range: start..<contentEnd, number: number, index: index))
+                        lines.append(JSONLine(range: contentStart..<contentEnd, number: number, index: index))
                     }
                     start = end + 1
                 }
@@ -146,6 +147,12 @@ public enum DataReader {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(FileBytes.reason(errno)) }
         return LineStream(descriptor: descriptor, ownsDescriptor: true)
+    }
+
+    /// 3 when `line` starts with a UTF-8 byte order mark (which the first line of a file may have, and
+    /// which is not part of its record), else 0.
+    private static func byteOrderMarkLength(_ line: some Collection<UInt8>) -> Int {
+        line.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.
@@ -242,7 +249,7 @@ public enum DataReader {
             do {
                 documents = try LibYAMLParser.parseDocuments(bytes)
             } catch {
-                throw .malformed(DataParseError(message: "invalid YAML: \(error.problem)",
+                throw .malformed(DataParseError(message: "invalid YAML: \(error.problemWithoutText ?? error.problem)",
                                                 position: error.position ?? SourcePosition(line: 1, column: 1)))
             }
             guard !documents.isEmpty else {
@@ -273,6 +280,7 @@ public enum DataReader {
     private static func emitJSONLine(
         _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, _ body: (DataRecord) -> Void
     ) {
+        let line = lineNumber == 1 ? line.dropFirst(byteOrderMarkLength(line)) : line
         guard !isBlank(line) else { return }
         index += 1
         body(parseJSONLine(Array(line), lineNumber: lineNumber, index: index, name: name))
