@@ -85,4 +85,37 @@ import Testing
         #expect(result.stderr == "d.yaml:2:11: error: invalid YAML: unknown alias (a value starting with '*' must be quoted)\n")
         #expect(result.status == 2)
     }
+
+    @Test(arguments: ["text", "json", "sarif", "github", "junit", "summary"])
+    func membersOfASensitiveObjectAreNotNamed(_ format: String) throws {
+        let result = try check("d.jsonl", #"{"creds": {"key": "a", "sk_live_Zq9xSecretVALUE": 1, "inner": {"x_Zq9xSecretVALUE": 2}}}"# + "\n",
+                               ["--format", format])
+        #expect(result.status == 1)
+        #expect(!(result.stdout + result.stderr).contains("SecretVALUE"))
+        if format == "text" {
+            #expect(result.stdout == """
+                d.jsonl:1:63: error: record 1, creds.inner.*: *** is not a field of this form. [unknownField]
+                {"creds": ***}
+                          ^
+                d.jsonl:1:11: error: record 1, creds.*: *** is not a field of this form. [unknownField]
+                {"creds": ***}
+                          ^
+                1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+                """)
+        }
+    }
+
+    @Test func theDemoHidesValuesOfFieldsInsideASensitiveObject() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.namedSchema)
+        try scratch.write("s.demo.yaml", "steps:\n  - { input: creds.key, value: Zq9xSecretVALUE }\n")
+        let result = try Formcheck.run(["demo", "s.yaml"], directory: scratch.url)
+        #expect(result.stdout == """
+            form s, policy onBlurThenLive
+            == input creds.key = ***
+               no errors shown
+
+            """)
+    }
 }
