@@ -80,6 +80,65 @@ import Testing
         return try Formcheck.run(["s.yaml", file, "--all-errors"] + options, directory: scratch.url)
     }
 
+    @Test func recordsSharingALineHideEachOthersValues() throws {
+        let json = try check("d.json", #"[{"name": "Anna", "password": "Zq9xSecretVALUE1234567"}, {"name": "Bob", "password": "Zq9xSecretVALUE"}]"#)
+        #expect(json.stdout == """
+            d.json:1:11: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            [{"name": "Anna", "password": ***}, {"name": "Bob", "password": ***}]
+                      ^~~~~~
+            d.json:1:65: error: record 2, password: Password must be at least 20 characters long. [minLength]
+            [{"name": "Anna", "password": ***}, {"name": "Bob", "password": ***}]
+                                                                            ^~~
+            1 file, 2 records: 0 valid, 2 invalid; 2 errors, 0 warnings
+
+            """)
+        let yaml = try check("d.yaml", "[{name: Anna, password: Zq9xSecretVALUE1234567}, {name: Bob, password: Zq9xSecretVALUE}]\n")
+        #expect(yaml.stdout == """
+            d.yaml:1:9: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            [{name: Anna, password: ***}, {name: Bob, password: ***}]
+                    ^~~~
+            d.yaml:1:53: error: record 2, password: Password must be at least 20 characters long. [minLength]
+            [{name: Anna, password: ***}, {name: Bob, password: ***}]
+                                                                ^~~
+            1 file, 2 records: 0 valid, 2 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func everyOccurrenceOfARepeatedKeyIsHidden() throws {
+        let result = try check("d.jsonl", #"{"password": "Zq9xSecretVALUE", "password": "short", "name": "Anna"}"# + "\n")
+        #expect(result.stdout == """
+            d.jsonl:1:44: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            {"password": ***, "password": ***, "name": "Anna"}
+                                                       ^~~~~~
+            d.jsonl:1:31: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            {"password": ***, "password": ***, "name": "Anna"}
+                                          ^~~
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+        let nested = try check("d.json", #"{"account": {"pin": "Zq9xSecretVALUE", "pin": "1"}, "name": "Anna"}"#)
+        #expect(nested.stdout.contains(#"{"account": {"pin": ***, "pin": ***}, "name": "Anna"}"#))
+        let flow = try check("d.yaml", "{name: Anna, password: Zq9xSecretVALUE, password: short}\n")
+        #expect(flow.stdout.contains("{name: Anna, password: ***, password: ***}"))
+        #expect(!(nested.stdout + flow.stdout).contains("SecretVALUE"))
+    }
+
+    @Test(arguments: ["\r", "\u{85}", "\u{2028}", "\u{2029}", "\r\n"])
+    func yamlLinesBreakWhereTheReaderBreaksThem(_ lineBreak: String) throws {
+        let result = try check("d.yaml", ["name: Anna", "password: Zq9xSecretVALUE", ""].joined(separator: lineBreak))
+        #expect(result.stdout == """
+            d.yaml:1:7: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            name: Anna
+                  ^~~~
+            d.yaml:2:11: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            password: ***
+                      ^~~
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
     @Test func anUnquotedValueReadAsAnAliasIsNotQuoted() throws {
         let result = try check("d.yaml", "name: Ann\npassword: *Zq9xSecretVALUE\n")
         #expect(result.stderr == "d.yaml:2:11: error: invalid YAML: unknown alias (a value starting with '*' must be quoted)\n")
@@ -94,7 +153,7 @@ import Testing
         #expect(!(result.stdout + result.stderr).contains("SecretVALUE"))
         if format == "text" {
             #expect(result.stdout == """
-                d.jsonl:1:63: error: record 1, creds.inner.*: *** is not a field of this form. [unknownField]
+                d.jsonl:1:11: error: record 1, creds.inner.*: *** is not a field of this form. [unknownField]
                 {"creds": ***}
                           ^
                 d.jsonl:1:11: error: record 1, creds.*: *** is not a field of this form. [unknownField]
@@ -118,4 +177,35 @@ import Testing
 
             """)
     }
+
+    @Test func positionsCountASensitiveValueAsThreeCharacters() throws {
+        let data = #"{"password": "Zq9xSecretVALUE", "name": "Anna"}"# + "\n"
+        let text = try check("d.jsonl", data)
+        #expect(text.stdout.hasPrefix("""
+            d.jsonl:1:27: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            {"password": ***, "name": "Anna"}
+                                      ^~~~~~
+            d.jsonl:1:14: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            {"password": ***, "name": "Anna"}
+                         ^~~
+
+            """))
+        let github = try check("d.jsonl", data, ["--format", "github"])
+        #expect(github.stdout == """
+            ::error file=d.jsonl,line=1,col=27,endLine=1,endColumn=33,title=name [maxLength]::record 1: Name must be at most 3 characters long.
+            ::error file=d.jsonl,line=1,col=14,endLine=1,endColumn=17,title=password [minLength]::record 1: Password must be at least 20 characters long.
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+        let json = try check("d.jsonl", data, ["--format", "json"])
+        #expect(json.stdout.contains(#""line": 1, "column": 27, "endLine": 1, "endColumn": 33"#))
+        #expect(json.stdout.contains(#""line": 1, "column": 14, "endLine": 1, "endColumn": 17"#))
+        let sarif = try check("d.jsonl", data, ["--format", "sarif"])
+        #expect(sarif.stdout.contains(#""startLine": 1, "startColumn": 27, "endLine": 1, "endColumn": 33"#))
+        #expect(sarif.stdout.contains(#""startLine": 1, "startColumn": 14, "endLine": 1, "endColumn": 17"#))
+        // A record that starts after another record's sensitive value on its line.
+        let array = try check("d.json", #"[{"password": "Zq9xSecretVALUE1234567"}, {"name": "Anna"}]"#, ["--format", "json"])
+        #expect(array.stdout.contains(#""record": 2, "line": 1, "column": 21"#))
+    }
 }
+

@@ -255,14 +255,11 @@ public enum DataReader {
             guard !documents.isEmpty else {
                 throw .malformed(DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1)))
             }
-            var index = 0
-            let text = DataDocument(name: name, bytes: bytes)
-            for document in documents {
-                for node in document.sequence ?? [document] {
-                    index += 1
-                    body(DataRecord(index: index, position: node.position, content: .success(YAMLScalarResolver.value(of: node)),
-                                    document: text, anchor: .yaml(node)))
-                }
+            let records = documents.flatMap { $0.sequence ?? [$0] }
+            let text = DataDocument(name: name, bytes: bytes, yamlRecords: records)
+            for (index, node) in records.enumerated() {
+                body(DataRecord(index: index + 1, position: node.position, content: .success(YAMLScalarResolver.value(of: node)),
+                                document: text, anchor: .yaml(node)))
             }
         }
     }

@@ -37,10 +37,10 @@ struct CheckSummary {
 
 /// The one-line form of an issue, shared by the text and JUnit reports:
 /// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`.
-/// `span` is where the issue's value is written, when the caller has it already.
-func issueLine(file: String, record: DataRecord, issue: ValidationError, at span: SourceSpan? = nil, style: Style = .plain) -> String {
+/// `span` is where the issue's value is written, as shown (see `ShownPositions`).
+func issueLine(file: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain) -> String {
     let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
-    return style.bold("\(file):\((span ?? record.span(of: issue.path)).start):") + " \(style.severity(issue.severity.rawValue)): "
+    return style.bold("\(file):\(span.start):") + " \(style.severity(issue.severity.rawValue)): "
         + "\(place): \(issue.message) \(style.dim("[\(issue.code)]"))"
 }
 
