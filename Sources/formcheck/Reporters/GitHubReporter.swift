@@ -11,9 +11,9 @@ struct GitHubReporter: CheckReporter {
         var text = ""
         for issue in report.issues {
             let span = positions.span(of: issue.path, in: record)
-            let field = issue.path.components.isEmpty ? "record" : "\(issue.path)"
+            let field = issue.path.components.isEmpty ? "record" : issue.printablePath
             text += Self.command(issue.severity.rawValue, file: file, span: span, title: "\(field) [\(issue.code)]",
-                                 message: "record \(record.index): \(issue.message)")
+                                 message: "record \(record.index): \(issue.printableMessage)")
         }
         Output.out(text)
     }

@@ -32,7 +32,7 @@ struct JUnitReporter: CheckReporter {
         }
         // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
         if let first = report.errors.first {
-            let message = first.path.components.isEmpty ? first.message : "\(first.path): \(first.message)"
+            let message = first.path.components.isEmpty ? first.printableMessage : "\(first.printablePath): \(first.printableMessage)"
             suites[file, default: Suite()].failures += 1
             suites[file, default: Suite()].cases.append("""
                     <testcase name="\(name)" classname="\(XMLText.attribute(file))" time="0">\
