@@ -139,6 +139,20 @@ import Testing
             """)
     }
 
+    @Test func aSensitiveValueOverSeveralLinesHidesOnlyItsOwnText() throws {
+        let result = try check("d.yaml", "password: |\n  Zq9xSecret\n  VALUE\nname: Anna\n")
+        #expect(result.stdout == """
+            d.yaml:4:7: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            name: Anna
+                  ^~~~
+            d.yaml:1:11: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            password: ***
+                      ^
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
     @Test func anUnquotedValueReadAsAnAliasIsNotQuoted() throws {
         let result = try check("d.yaml", "name: Ann\npassword: *Zq9xSecretVALUE\n")
         #expect(result.stderr == "d.yaml:2:11: error: invalid YAML: unknown alias (a value starting with '*' must be quoted)\n")

@@ -48,9 +48,10 @@ public struct Redaction: Sendable {
 }
 
 extension SourceSpan {
-    /// The 1-based columns this span covers on `line`, when it touches that line.
+    /// The 1-based columns this span covers on `line`, when it touches that line (a span that ends at
+    /// the start of a later line, as a YAML block scalar does, covers nothing there).
     func columns(onLine line: Int) -> Range<Int>? {
-        guard start.line <= line, end.line >= line else { return nil }
+        guard start.line <= line, end.line >= line, end.line == start.line || end.line > line || end.column > 1 else { return nil }
         let first = start.line == line ? start.column : 1
         let last = end.line == line ? end.column : Int.max
         return first..<max(first + 1, last)
