@@ -8,7 +8,8 @@ import FormCheck
 ///                              ^~~~~~
 ///     3 files, 12 records: 8 valid, 4 invalid; 7 errors, 1 warning
 ///
-/// Values of sensitive fields are shown as `***` in quoted lines.
+/// Values of sensitive fields are shown as `***` in quoted lines, and positions are counted as those
+/// lines show them (`ShownPositions`); text from the data is escaped (`PrintableText`).
 struct TextReporter: CheckReporter {
     let style: Style
     private var positions: ShownPositions
