@@ -65,4 +65,19 @@ import Testing
         let result = try Formcheck.run(["demo", "s.yaml"], directory: scratch.url)
         #expect(result.stdout == "form s, policy onBlurThenLive\n== input name = \"a\u{0}b\"\n   no errors shown\n")
     }
+
+    @Test func fixtureRunsEscapeMemberNames() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("fx/valid/a.jsonl", #"{"e\u001b[2J": 1}"# + "\n")
+        let result = try Formcheck.run(["test", "s.yaml", "fx"], directory: scratch.url)
+        #expect(result.stdout == #"""
+            FAIL fx/valid/a.jsonl
+              expected a valid record, got 1 error:
+              fx/valid/a.jsonl:1:16: error: e\u{1B}[2J: e\u{1B}[2J is not a field of this form. [unknownField]
+            0 passed, 1 failed
+
+            """#)
+    }
 }
+

@@ -221,5 +221,25 @@ import Testing
         let array = try check("d.json", #"[{"password": "Zq9xSecretVALUE1234567"}, {"name": "Anna"}]"#, ["--format", "json"])
         #expect(array.stdout.contains(#""record": 2, "line": 1, "column": 21"#))
     }
+
+    @Test func fixtureRunsGivePositionsAsIfSensitiveValuesWereThreeCharacters() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.namedSchema)
+        try scratch.write("fx/valid/a.jsonl", #"{"password": "Zq9xSecretVALUE", "name": "Anna"}"# + "\n")
+        try scratch.write("fx/cases.suite.yaml", "- description: one\n  data: {password: Zq9xSecretVALUE, name: Anna}\n  valid: true\n")
+        let result = try Formcheck.run(["test", "s.yaml", "fx"], directory: scratch.url)
+        #expect(result.stdout == """
+            FAIL fx/cases.suite.yaml: one
+              expected a valid record, got 2 errors:
+              fx/cases.suite.yaml:2:31: error: name: Name must be at most 3 characters long. [maxLength]
+              fx/cases.suite.yaml:2:20: error: password: Password must be at least 20 characters long. [minLength]
+            FAIL fx/valid/a.jsonl
+              expected a valid record, got 2 errors:
+              fx/valid/a.jsonl:1:27: error: name: Name must be at most 3 characters long. [maxLength]
+              fx/valid/a.jsonl:1:14: error: password: Password must be at least 20 characters long. [minLength]
+            0 passed, 2 failed
+
+            """)
+    }
 }
 

@@ -12,6 +12,24 @@ extension ValidatorGraph {
         return spans
     }
 
+    /// Where the values of sensitive fields are written in `record` alone (not in other records of its
+    /// document).
+    func sensitiveSpans(in record: DataRecord) -> [SourceSpan] {
+        guard let document = record.document else { return [] }
+        switch record.anchor {
+        case .json(let start)?:
+            return JSONLocator.sensitiveRanges(in: document.bytes, recordStart: start, graph: self).map {
+                SourceSpan(start: document.position(ofOffset: $0.lowerBound), end: document.position(ofOffset: $0.upperBound))
+            }
+        case .yaml(let node)?:
+            var spans: [SourceSpan] = []
+            collectSensitiveSpans(in: node, fields: rootFields, into: &spans)
+            return spans
+        case nil:
+            return []
+        }
+    }
+
     /// The field among `fields` whose key is `key`.
     func field(_ key: String, among fields: [Int]) -> Int? {
         fields.first { nodes[$0].key == key }
@@ -49,5 +67,11 @@ extension FormSchema {
     /// positions output may give on their lines.
     public func redaction(of document: DataDocument) -> Redaction {
         hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
+    }
+
+    /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`
+    /// of a case in a fixture suite, which `DataRecord.member(_:)` gives).
+    public func redaction(ofRecord record: DataRecord) -> Redaction {
+        hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: record)) : Redaction()
     }
 }

@@ -22,14 +22,16 @@ enum JSONLocator {
 
 extension JSONLocator {
     /// The byte ranges of the values of sensitive fields (every occurrence of a repeated key included)
-    /// in JSON text that has already been parsed: one record, or an array of records.
-    static func sensitiveRanges(in bytes: [UInt8], graph: ValidatorGraph) -> [Range<Int>] {
+    /// in JSON text that has already been parsed: one record, or an array of records; or, given
+    /// `recordStart`, the one record that starts there.
+    static func sensitiveRanges(in bytes: [UInt8], recordStart: Int? = nil, graph: ValidatorGraph) -> [Range<Int>] {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
             var ranges: [Range<Int>] = []
+            reader.offset = recordStart ?? reader.offset
             reader.skipWhitespace()
-            guard reader.peek() == UInt8(ascii: "[") else {
+            guard recordStart == nil, reader.peek() == UInt8(ascii: "[") else {
                 reader.collectSensitiveRanges(of: nil, graph: graph, into: &ranges)
                 return ranges
             }
