@@ -70,12 +70,17 @@ import Testing
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)
         try scratch.write("fx/valid/a.jsonl", #"{"e\u001b[2J": 1}"# + "\n")
+        try scratch.write("fx/invalid/b.jsonl", #"{"e\u001b[2J": 1}"# + "\n")
+        try scratch.write("fx/invalid/b.expect.yaml", "errors:\n  - { path: name, code: required }\n")
         let result = try Formcheck.run(["test", "s.yaml", "fx"], directory: scratch.url)
         #expect(result.stdout == #"""
+            FAIL fx/invalid/b.jsonl
+              missing:    name [required]
+              unexpected: e\u{1B}[2J [unknownField] "e\u{1B}[2J is not a field of this form."
             FAIL fx/valid/a.jsonl
               expected a valid record, got 1 error:
               fx/valid/a.jsonl:1:16: error: e\u{1B}[2J: e\u{1B}[2J is not a field of this form. [unknownField]
-            0 passed, 1 failed
+            0 passed, 2 failed
 
             """#)
     }
