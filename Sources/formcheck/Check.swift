@@ -79,10 +79,10 @@ struct Check: ParsableCommand {
     private func makeReporter(for compiled: FormSchema) -> any CheckReporter {
         switch options.format {
         case .text: return TextReporter(schema: compiled, style: Style(options.color))
-        case .json: return JSONReporter(schema: schema, form: compiled.name)
-        case .junit: return JUnitReporter(form: compiled.name)
-        case .sarif: return SARIFReporter()
-        case .github: return GitHubReporter()
+        case .json: return JSONReporter(schema: schema, form: compiled.name, positions: ShownPositions(schema: compiled))
+        case .junit: return JUnitReporter(form: compiled.name, positions: ShownPositions(schema: compiled))
+        case .sarif: return SARIFReporter(positions: ShownPositions(schema: compiled))
+        case .github: return GitHubReporter(positions: ShownPositions(schema: compiled))
         case .summary: return SummaryReporter(style: Style(options.color))
         }
     }

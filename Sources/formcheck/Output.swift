@@ -5,8 +5,10 @@ import Foundation
 enum Output {
     nonisolated(unsafe) private static let standardOutput: UnsafeMutablePointer<FILE> = fdopen(1, "w")
 
+    /// Writes every byte of `text` (a NUL included, where `fputs` would stop).
     static func out(_ text: String) {
-        fputs(text, standardOutput)
+        var text = text
+        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) }
     }
 
     static func error(_ text: String) {

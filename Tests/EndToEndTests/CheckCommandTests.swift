@@ -287,7 +287,7 @@ import Testing
               "schema": "mini.yaml",
               "form": "mini",
               "results": [
-                {"file": "d.json", "record": 2, "line": 1, "column": 46, "valid": false, "issues": [{"path": "email", "pointer": "/email", "field": "email", "code": "email", "rule": "email", "severity": "error", "message": "Email must be a valid email address.", "line": 1, "column": 56, "endLine": 1, "endColumn": 59, "parameters": {}}, {"path": "age", "pointer": "/age", "field": "age", "code": "min", "rule": "min", "severity": "error", "message": "Age must be at least 18.", "line": 1, "column": 68, "endLine": 1, "endColumn": 70, "parameters": {"against": "value", "min": 18}}]}
+                {"file": "d.json", "record": 2, "line": 1, "column": 39, "valid": false, "issues": [{"path": "email", "pointer": "/email", "field": "email", "code": "email", "rule": "email", "severity": "error", "message": "Email must be a valid email address.", "line": 1, "column": 49, "endLine": 1, "endColumn": 52, "parameters": {}}, {"path": "age", "pointer": "/age", "field": "age", "code": "min", "rule": "min", "severity": "error", "message": "Age must be at least 18.", "line": 1, "column": 61, "endLine": 1, "endColumn": 63, "parameters": {"against": "value", "min": 18}}]}
               ],
               "problems": [
                 {"file": "e.json", "line": 1, "column": 2, "message": "malformed JSON: unexpected end of data: expected a value"}

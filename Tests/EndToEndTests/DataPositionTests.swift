@@ -90,6 +90,14 @@ import Testing
             """)
     }
 
+    @Test func jsonLinesWithAByteOrderMark() throws {
+        #expect(try check("d.jsonl", "\u{FEFF}" + #"{"name": "Anna", "email": "a@b.c", "address": {"zip": "1"}}"# + "\n"
+                          + #"{"name": "Bea", "email": "nope", "address": {"zip": "1"}}"# + "\n") == """
+            d.jsonl:1:10: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            d.jsonl:2:26: error: record 2, email: Email must be a valid email address. [email]
+            """)
+    }
+
     @Test func repeatedKeysPointAtTheValueThatCounts() throws {
         #expect(try check("d.json", #"{"name": "Al", "email": "a@b.c", "name": "Alexander", "address": {"zip": "1"}}"#) == """
             d.json:1:42: error: record 1, name: Name must be at most 3 characters long. [maxLength]
@@ -108,13 +116,13 @@ import Testing
         try scratch.write("d.jsonl", #"{"pin": "12ab", "name": "Zoë Ñandú", "tags": ["a",\#t"b"]}"# + "\n")
         let result = try Formcheck.run(["s.yaml", "d.jsonl"], directory: scratch.url)
         #expect(result.stdout == """
-            d.jsonl:1:25: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            d.jsonl:1:22: error: record 1, name: Name must be at most 3 characters long. [maxLength]
             {"pin": ***, "name": "Zoë Ñandú", "tags": ["a",    "b"]}
                                  ^~~~~~~~~~~
             d.jsonl:1:9: error: record 1, pin: PIN is not in the expected format. [pattern]
             {"pin": ***, "name": "Zoë Ñandú", "tags": ["a",    "b"]}
                     ^~~
-            d.jsonl:1:46: error: record 1, tags: Tags must have at most 1 item. [maxItems]
+            d.jsonl:1:43: error: record 1, tags: Tags must have at most 1 item. [maxItems]
             {"pin": ***, "name": "Zoë Ñandú", "tags": ["a",    "b"]}
                                                       ^~~~~~~~~~~~~
             1 file, 1 record: 0 valid, 1 invalid; 3 errors, 0 warnings

@@ -37,7 +37,7 @@ import Testing
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
             "::error file=missing.json,title=formcheck::cannot read: no such file or directory",
             "::error file=data/a%2C b.json,line=3,col=13,endLine=3,endColumn=18,title=email [email]::record 2: Email must be a valid email address.",
-            "::error file=data/a%2C b.json,line=3,col=27,endLine=3,endColumn=33,title=pin [pattern]::record 2: PIN is not in the expected format.",
+            "::error file=data/a%2C b.json,line=3,col=27,endLine=3,endColumn=30,title=pin [pattern]::record 2: PIN is not in the expected format.",
             "::warning file=data/c.jsonl,line=1,col=28,endLine=1,endColumn=42,title=note [maxLength]::record 1: Note must be at most 5 characters long.",
             "::error file=data/c.jsonl,line=2,col=11,endLine=2,endColumn=11,title=formcheck::malformed JSON: unexpected end of data: expected a value",
             "2 files, 3 records: 2 valid, 1 invalid; 2 errors, 1 warning; 2 unreadable",

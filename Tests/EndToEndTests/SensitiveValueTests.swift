@@ -52,4 +52,194 @@ import Testing
             #expect(!result.stdout.contains(password), "\(password) leaked")
         }
     }
+
+    static let namedSchema = """
+        formcheck: 1
+        fields:
+          name: { type: string, label: Name, rules: [{ maxLength: 3 }] }
+          password: { type: string, label: Password, sensitive: true, rules: [{ minLength: 20 }] }
+          account:
+            type: object
+            fields:
+              pin: { type: string, label: PIN, sensitive: true }
+          creds:
+            type: object
+            label: Credentials
+            sensitive: true
+            unknownFields: reject
+            fields:
+              key: { type: string, label: Key }
+              inner: { type: object, label: Inner, fields: { token: { type: string, label: Token } } }
+        """
+
+    /// Runs `check` on one data file with `namedSchema` and the given options.
+    func check(_ file: String, _ contents: String, _ options: [String] = []) throws -> CommandResult {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.namedSchema)
+        try scratch.write(file, contents)
+        return try Formcheck.run(["s.yaml", file, "--all-errors"] + options, directory: scratch.url)
+    }
+
+    @Test func recordsSharingALineHideEachOthersValues() throws {
+        let json = try check("d.json", #"[{"name": "Anna", "password": "Zq9xSecretVALUE1234567"}, {"name": "Bob", "password": "Zq9xSecretVALUE"}]"#)
+        #expect(json.stdout == """
+            d.json:1:11: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            [{"name": "Anna", "password": ***}, {"name": "Bob", "password": ***}]
+                      ^~~~~~
+            d.json:1:65: error: record 2, password: Password must be at least 20 characters long. [minLength]
+            [{"name": "Anna", "password": ***}, {"name": "Bob", "password": ***}]
+                                                                            ^~~
+            1 file, 2 records: 0 valid, 2 invalid; 2 errors, 0 warnings
+
+            """)
+        let yaml = try check("d.yaml", "[{name: Anna, password: Zq9xSecretVALUE1234567}, {name: Bob, password: Zq9xSecretVALUE}]\n")
+        #expect(yaml.stdout == """
+            d.yaml:1:9: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            [{name: Anna, password: ***}, {name: Bob, password: ***}]
+                    ^~~~
+            d.yaml:1:53: error: record 2, password: Password must be at least 20 characters long. [minLength]
+            [{name: Anna, password: ***}, {name: Bob, password: ***}]
+                                                                ^~~
+            1 file, 2 records: 0 valid, 2 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func everyOccurrenceOfARepeatedKeyIsHidden() throws {
+        let result = try check("d.jsonl", #"{"password": "Zq9xSecretVALUE", "password": "short", "name": "Anna"}"# + "\n")
+        #expect(result.stdout == """
+            d.jsonl:1:44: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            {"password": ***, "password": ***, "name": "Anna"}
+                                                       ^~~~~~
+            d.jsonl:1:31: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            {"password": ***, "password": ***, "name": "Anna"}
+                                          ^~~
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+        let nested = try check("d.json", #"{"account": {"pin": "Zq9xSecretVALUE", "pin": "1"}, "name": "Anna"}"#)
+        #expect(nested.stdout.contains(#"{"account": {"pin": ***, "pin": ***}, "name": "Anna"}"#))
+        let flow = try check("d.yaml", "{name: Anna, password: Zq9xSecretVALUE, password: short}\n")
+        #expect(flow.stdout.contains("{name: Anna, password: ***, password: ***}"))
+        #expect(!(nested.stdout + flow.stdout).contains("SecretVALUE"))
+    }
+
+    @Test(arguments: ["\r", "\u{85}", "\u{2028}", "\u{2029}", "\r\n"])
+    func yamlLinesBreakWhereTheReaderBreaksThem(_ lineBreak: String) throws {
+        let result = try check("d.yaml", ["name: Anna", "password: Zq9xSecretVALUE", ""].joined(separator: lineBreak))
+        #expect(result.stdout == """
+            d.yaml:1:7: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            name: Anna
+                  ^~~~
+            d.yaml:2:11: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            password: ***
+                      ^~~
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func aSensitiveValueOverSeveralLinesHidesOnlyItsOwnText() throws {
+        let result = try check("d.yaml", "password: |\n  Zq9xSecret\n  VALUE\nname: Anna\n")
+        #expect(result.stdout == """
+            d.yaml:4:7: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            name: Anna
+                  ^~~~
+            d.yaml:1:11: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            password: ***
+                      ^
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func anUnquotedValueReadAsAnAliasIsNotQuoted() throws {
+        let result = try check("d.yaml", "name: Ann\npassword: *Zq9xSecretVALUE\n")
+        #expect(result.stderr == "d.yaml:2:11: error: invalid YAML: unknown alias (a value starting with '*' must be quoted)\n")
+        #expect(result.status == 2)
+    }
+
+    @Test(arguments: ["text", "json", "sarif", "github", "junit", "summary"])
+    func membersOfASensitiveObjectAreNotNamed(_ format: String) throws {
+        let result = try check("d.jsonl", #"{"creds": {"key": "a", "sk_live_Zq9xSecretVALUE": 1, "inner": {"x_Zq9xSecretVALUE": 2}}}"# + "\n",
+                               ["--format", format])
+        #expect(result.status == 1)
+        #expect(!(result.stdout + result.stderr).contains("SecretVALUE"))
+        if format == "text" {
+            #expect(result.stdout == """
+                d.jsonl:1:11: error: record 1, creds.inner.*: *** is not a field of this form. [unknownField]
+                {"creds": ***}
+                          ^
+                d.jsonl:1:11: error: record 1, creds.*: *** is not a field of this form. [unknownField]
+                {"creds": ***}
+                          ^
+                1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+                """)
+        }
+    }
+
+    @Test func theDemoHidesValuesOfFieldsInsideASensitiveObject() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.namedSchema)
+        try scratch.write("s.demo.yaml", "steps:\n  - { input: creds.key, value: Zq9xSecretVALUE }\n")
+        let result = try Formcheck.run(["demo", "s.yaml"], directory: scratch.url)
+        #expect(result.stdout == """
+            form s, policy onBlurThenLive
+            == input creds.key = ***
+               no errors shown
+
+            """)
+    }
+
+    @Test func positionsCountASensitiveValueAsThreeCharacters() throws {
+        let data = #"{"password": "Zq9xSecretVALUE", "name": "Anna"}"# + "\n"
+        let text = try check("d.jsonl", data)
+        #expect(text.stdout.hasPrefix("""
+            d.jsonl:1:27: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            {"password": ***, "name": "Anna"}
+                                      ^~~~~~
+            d.jsonl:1:14: error: record 1, password: Password must be at least 20 characters long. [minLength]
+            {"password": ***, "name": "Anna"}
+                         ^~~
+
+            """))
+        let github = try check("d.jsonl", data, ["--format", "github"])
+        #expect(github.stdout == """
+            ::error file=d.jsonl,line=1,col=27,endLine=1,endColumn=33,title=name [maxLength]::record 1: Name must be at most 3 characters long.
+            ::error file=d.jsonl,line=1,col=14,endLine=1,endColumn=17,title=password [minLength]::record 1: Password must be at least 20 characters long.
+            1 file, 1 record: 0 valid, 1 invalid; 2 errors, 0 warnings
+
+            """)
+        let json = try check("d.jsonl", data, ["--format", "json"])
+        #expect(json.stdout.contains(#""line": 1, "column": 27, "endLine": 1, "endColumn": 33"#))
+        #expect(json.stdout.contains(#""line": 1, "column": 14, "endLine": 1, "endColumn": 17"#))
+        let sarif = try check("d.jsonl", data, ["--format", "sarif"])
+        #expect(sarif.stdout.contains(#""startLine": 1, "startColumn": 27, "endLine": 1, "endColumn": 33"#))
+        #expect(sarif.stdout.contains(#""startLine": 1, "startColumn": 14, "endLine": 1, "endColumn": 17"#))
+        // A record that starts after another record's sensitive value on its line.
+        let array = try check("d.json", #"[{"password": "Zq9xSecretVALUE1234567"}, {"name": "Anna"}]"#, ["--format", "json"])
+        #expect(array.stdout.contains(#""record": 2, "line": 1, "column": 21"#))
+    }
+
+    @Test func fixtureRunsGivePositionsAsIfSensitiveValuesWereThreeCharacters() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.namedSchema)
+        try scratch.write("fx/valid/a.jsonl", #"{"password": "Zq9xSecretVALUE", "name": "Anna"}"# + "\n")
+        try scratch.write("fx/cases.suite.yaml", "- description: one\n  data: {password: Zq9xSecretVALUE, name: Anna}\n  valid: true\n")
+        let result = try Formcheck.run(["test", "s.yaml", "fx"], directory: scratch.url)
+        #expect(result.stdout == """
+            FAIL fx/cases.suite.yaml: one
+              expected a valid record, got 2 errors:
+              fx/cases.suite.yaml:2:31: error: name: Name must be at most 3 characters long. [maxLength]
+              fx/cases.suite.yaml:2:20: error: password: Password must be at least 20 characters long. [minLength]
+            FAIL fx/valid/a.jsonl
+              expected a valid record, got 2 errors:
+              fx/valid/a.jsonl:1:27: error: name: Name must be at most 3 characters long. [maxLength]
+              fx/valid/a.jsonl:1:14: error: password: Password must be at least 20 characters long. [minLength]
+            0 passed, 2 failed
+
+            """)
+    }
 }
+

@@ -210,6 +210,8 @@ final class SchemaCompiler {
         rejectsUnknown: Bool, parent: Int?, position: SourcePosition
     ) -> Int {
         let id = nodes.count
+        // What lies inside a sensitive field (its nested fields and items) is sensitive too.
+        let sensitive = sensitive || parent.map { nodes[$0].isSensitive } == true
         nodes.append(FieldNode(id: id, key: key, path: path, label: label, type: type, isSensitive: sensitive,
                                collectsAllErrors: collectAll, rejectsUnknownFields: rejectsUnknown, parent: parent,
                                position: position))

@@ -3,8 +3,9 @@
 ///       "email": "nope",
 ///                ^~~~~~
 ///
-/// Tabs become four spaces, redacted column ranges become `***`, and a line longer than `width`
-/// is cut to a window around the marker, with `…` where text was left out.
+/// Tabs become four spaces, redacted column ranges become `***`, other control and format characters
+/// are escaped as `PrintableText` writes them, and a line longer than `width` is cut to a window around
+/// the marker, with `…` where text was left out.
 public struct SourceExcerpt: Sendable, Hashable {
     /// The line as shown.
     public let text: String
@@ -18,7 +19,7 @@ public struct SourceExcerpt: Sendable, Hashable {
     ///   - redacting: 1-based column ranges whose text must not be shown.
     ///   - width: the most characters to show.
     public init(line: String, column: Int, endColumn: Int? = nil, redacting: [Range<Int>] = [], width: Int = 100) {
-        let layout = redacting.isEmpty && line.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x09 })
+        let layout = redacting.isEmpty && line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
             ? Layout(ascii: line) : Layout(scalarsOf: line, redacting: redacting)
         let caret = layout.start(column)
         var end = caret + 1
@@ -52,7 +53,7 @@ public struct SourceExcerpt: Sendable, Hashable {
         /// The shown characters in a range.
         let text: (Range<Int>) -> String
 
-        /// A line of ASCII without tabs, shown as it is: columns are bytes.
+        /// A line of printable ASCII, shown as it is: columns are bytes.
         init(ascii line: String) {
             let bytes = Array(line.utf8)
             count = bytes.count
@@ -60,7 +61,8 @@ public struct SourceExcerpt: Sendable, Hashable {
             text = { String(decoding: bytes[$0], as: UTF8.self) }
         }
 
-        /// Any line: tabs become four spaces and redacted columns `***`.
+        /// Any line: tabs become four spaces, redacted columns `***`, and other control and format
+        /// characters their escapes.
         init(scalarsOf line: String, redacting: [Range<Int>]) {
             let scalars = Array(line.unicodeScalars)
             var shown: [Unicode.Scalar] = []
@@ -76,7 +78,13 @@ public struct SourceExcerpt: Sendable, Hashable {
                     continue
                 }
                 starts[column] = shown.count
-                if scalars[index] == "\t" { shown += "    ".unicodeScalars } else { shown.append(scalars[index]) }
+                if scalars[index] == "\t" {
+                    shown += "    ".unicodeScalars
+                } else {
+                    var escaped = String.UnicodeScalarView()
+                    PrintableText.append(scalars[index], to: &escaped)
+                    shown += escaped
+                }
                 index += 1
             }
             starts[scalars.count + 1] = shown.count

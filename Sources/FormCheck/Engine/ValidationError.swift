@@ -38,8 +38,8 @@ public struct ValidationError: Sendable, Hashable {
     public var message: String { fields.message }
     /// Where the message comes from, kept so the error can be rendered again in another locale.
     var source: MessageSource { fields.source }
-    /// The label shown for a member the schema does not declare (its own key).
-    var labelOverride: String? { fields.labelOverride }
+    /// The label shown for a member the schema does not declare (its own key, as written in the data).
+    public var labelOverride: String? { fields.labelOverride }
 
     init(path: ValuePath, field: String, code: String, rule: String, severity: Severity, parameters: MessageParameters,
          message: String, source: MessageSource, labelOverride: String?) {

@@ -100,7 +100,9 @@ final class Validator: Sendable {
             self.locale = options.locale.map(LocaleIdentifier.normalized) ?? validator.renderer.catalogs.sourceLocale
         }
 
-        mutating func validateMembers(of object: ObjectValue, fields: [Int], rejectsUnknown: Bool) {
+        /// Checks the declared members of `object`, then (when `rejectsUnknown`) reports the others; in a
+        /// sensitive object an unknown member is named `*` in its path and `***` in its message.
+        mutating func validateMembers(of object: ObjectValue, fields: [Int], rejectsUnknown: Bool, isSensitive: Bool = false) {
             for id in fields {
                 let node = validator.graph.nodes[id]
                 path.append(.key(node.key))
@@ -110,9 +112,9 @@ final class Validator: Sendable {
             guard rejectsUnknown else { return }
             let known = Set(fields.map { validator.graph.nodes[$0].key })
             for key in object.keys where !known.contains(key) {
-                path.append(.key(key))
+                path.append(.key(isSensitive ? "*" : key))
                 report(rule: "unknownField", code: "unknownField", severity: .error, source: .catalogs, parameters: [:],
-                       field: "", labelOverride: key)
+                       field: "", labelOverride: isSensitive ? "***" : key)
                 path.removeLast()
             }
         }
@@ -138,7 +140,8 @@ final class Validator: Sendable {
             guard !isEmpty else { return }
             switch value {
             case .object(let object)? where node.type == .object:
-                validateMembers(of: object, fields: node.children, rejectsUnknown: node.rejectsUnknownFields && !node.children.isEmpty)
+                validateMembers(of: object, fields: node.children, rejectsUnknown: node.rejectsUnknownFields && !node.children.isEmpty,
+                                isSensitive: node.isSensitive)
             case .array(let elements)? where node.items != nil:
                 for (index, element) in elements.enumerated() {
                     path.append(.index(index))

@@ -9,16 +9,21 @@ public final class DataDocument: @unchecked Sendable {
     let bytes: [UInt8]
     /// The line number of the first byte (above 1 for a JSON Lines line).
     let firstLine: Int
+    /// For YAML text, its records; its lines then break where YAML's do (CR, LF, CRLF, NEL, LS, PS),
+    /// as the reader counted them. JSON lines break at LF (a CR before it is not part of the line).
+    let yamlRecords: [YAMLNode]?
     /// Guards `lineStarts`, which a document of several lines builds when first asked; a document of
     /// one line (such as a JSON Lines record) has its index from the start and needs no lock.
     private let lock: NSLock?
     private var lineStarts: [Int]?
 
-    init(name: String, bytes: [UInt8], firstLine: Int = 1) {
+    init(name: String, bytes: [UInt8], firstLine: Int = 1, yamlRecords: [YAMLNode]? = nil) {
         self.name = name
         self.bytes = bytes
         self.firstLine = firstLine
-        let hasLineBreak = bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
+        self.yamlRecords = yamlRecords
+        let hasLineBreak = yamlRecords != nil
+            || bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
         lock = hasLineBreak ? NSLock() : nil
         lineStarts = hasLineBreak ? nil : [0]
     }
@@ -47,8 +52,24 @@ public final class DataDocument: @unchecked Sendable {
         let index = number - firstLine
         guard index >= 0, index < starts.count else { return nil }
         var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
+        if yamlRecords != nil {
+            end = starts[index]
+            while end < bytes.count, yamlLineBreakLength(at: end) == 0 { end += 1 }
+        }
         if end > starts[index], end <= bytes.count, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return String(decoding: bytes[starts[index]..<max(starts[index], end)], as: UTF8.self)
+    }
+
+    /// The length of the YAML line break at `index` (CR LF counts as one), or 0.
+    private func yamlLineBreakLength(at index: Int) -> Int {
+        func byte(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        switch bytes[index] {
+        case 0x0A: return 1
+        case 0x0D: return byte(1) == 0x0A ? 2 : 1
+        case 0xC2 where byte(1) == 0x85: return 2
+        case 0xE2 where byte(1) == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9): return 3
+        default: return 0
+        }
     }
 
     private func lineIndex() -> [Int] {
@@ -57,7 +78,16 @@ public final class DataDocument: @unchecked Sendable {
         defer { lock.unlock() }
         if let lineStarts { return lineStarts }
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        if yamlRecords != nil {
+            var index = 0
+            while index < bytes.count {
+                let length = yamlLineBreakLength(at: index)
+                index += max(length, 1)
+                if length > 0 { starts.append(index) }
+            }
+        } else {
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        }
         lineStarts = starts
         return starts
     }

@@ -150,9 +150,10 @@ public enum DataReader {
                         tooLarge = true
                         break
                     }
-                    if !isBlank(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])) {
+                    let contentStart = number == 1 ? start + byteOrderMarkLength(bytes[start..<contentEnd]) : start
+                    if !isBlank(UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd])) {
                         index += 1
-                        lines.append(JSONLine(range: start..<contentEnd, number: number, index: index))
+                        lines.append(JSONLine(range: contentStart..<contentEnd, number: number, index: index))
                     }
                     start = end + 1
                 }
@@ -176,6 +177,12 @@ public enum DataReader {
         var stream = LineStream(descriptor: descriptor, ownsDescriptor: true, limit: limit)
         try JSONTextEncoding.requireUTF8(stream.peek(4))
         return stream
+    }
+
+    /// 3 when `line` starts with a UTF-8 byte order mark (which the first line of a file may have, and
+    /// which is not part of its record), else 0.
+    private static func byteOrderMarkLength(_ line: some Collection<UInt8>) -> Int {
+        line.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.
@@ -263,20 +270,17 @@ public enum DataReader {
             do {
                 documents = try LibYAMLParser.parseDocuments(bytes)
             } catch {
-                throw .malformed(DataParseError(message: "invalid YAML: \(error.problem)",
+                throw .malformed(DataParseError(message: "invalid YAML: \(error.problemWithoutText ?? error.problem)",
                                                 position: error.position ?? SourcePosition(line: 1, column: 1)))
             }
             guard !documents.isEmpty else {
                 throw .malformed(DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1)))
             }
-            var index = 0
-            let text = DataDocument(name: name, bytes: bytes)
-            for document in documents {
-                for node in document.sequence ?? [document] {
-                    index += 1
-                    body(DataRecord(index: index, position: node.position, content: .success(YAMLScalarResolver.value(of: node)),
-                                    document: text, anchor: .yaml(node)))
-                }
+            let records = documents.flatMap { $0.sequence ?? [$0] }
+            let text = DataDocument(name: name, bytes: bytes, yamlRecords: records)
+            for (index, node) in records.enumerated() {
+                body(DataRecord(index: index + 1, position: node.position, content: .success(YAMLScalarResolver.value(of: node)),
+                                document: text, anchor: .yaml(node)))
             }
         }
     }
@@ -294,6 +298,7 @@ public enum DataReader {
     private static func emitJSONLine(
         _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, _ body: (DataRecord) -> Void
     ) {
+        let line = lineNumber == 1 ? line.dropFirst(byteOrderMarkLength(line)) : line
         guard !isBlank(line) else { return }
         index += 1
         body(parseJSONLine(Array(line), lineNumber: lineNumber, index: index, name: name))

@@ -7,6 +7,7 @@ struct FieldNode: Sendable {
     let path: String
     let label: String
     let type: FieldType
+    /// `sensitive: true`, on the field itself or on a field that encloses it.
     let isSensitive: Bool
     let collectsAllErrors: Bool
     /// For objects: whether members the schema does not declare are errors.

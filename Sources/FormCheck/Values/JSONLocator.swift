@@ -20,7 +20,81 @@ enum JSONLocator {
     }
 }
 
+extension JSONLocator {
+    /// The byte ranges of the values of sensitive fields (every occurrence of a repeated key included)
+    /// in JSON text that has already been parsed: one record, or an array of records; or, given
+    /// `recordStart`, the one record that starts there.
+    static func sensitiveRanges(in bytes: [UInt8], recordStart: Int? = nil, graph: ValidatorGraph) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer)
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
+            var ranges: [Range<Int>] = []
+            reader.offset = recordStart ?? reader.offset
+            reader.skipWhitespace()
+            guard recordStart == nil, reader.peek() == UInt8(ascii: "[") else {
+                reader.collectSensitiveRanges(of: nil, graph: graph, into: &ranges)
+                return ranges
+            }
+            reader.offset += 1
+            reader.forEachElement { $0.collectSensitiveRanges(of: nil, graph: graph, into: &ranges) }
+            return ranges
+        }
+    }
+}
+
 extension JSONReader {
+    /// Walks the value at the current offset, a value of field `id` (or a record when nil), adding the
+    /// ranges of sensitive values to `ranges`; leaves the offset after it.
+    fileprivate mutating func collectSensitiveRanges(of id: Int?, graph: ValidatorGraph, into ranges: inout [Range<Int>]) {
+        skipWhitespace()
+        let node = id.map { graph.nodes[$0] }
+        if node?.isSensitive == true {
+            ranges.append(valueRange())
+            return
+        }
+        let fields = node?.children ?? graph.rootFields
+        switch peek() {
+        case UInt8(ascii: "{")? where !fields.isEmpty:
+            offset += 1
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { break }
+                let name = (try? readString()) ?? ""
+                skipWhitespace()
+                offset += 1  // ':'
+                if let child = graph.field(name, among: fields) {
+                    collectSensitiveRanges(of: child, graph: graph, into: &ranges)
+                } else {
+                    _ = valueRange()
+                }
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ",") else { break }
+                offset += 1
+            }
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") { offset += 1 }
+        case UInt8(ascii: "[")? where node?.items != nil:
+            offset += 1
+            forEachElement { $0.collectSensitiveRanges(of: node!.items, graph: graph, into: &ranges) }
+        default:
+            _ = valueRange()
+        }
+    }
+
+    /// Calls `body` at each element of the array whose `[` was just read, leaving the offset after its `]`.
+    fileprivate mutating func forEachElement(_ body: (inout JSONReader) -> Void) {
+        while true {
+            skipWhitespace()
+            guard let byte = peek(), byte != UInt8(ascii: "]") else { break }
+            body(&self)
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ",") else { break }
+            offset += 1
+        }
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") { offset += 1 }
+    }
+
     /// The range of the value at the current offset, leaving the offset after it.
     fileprivate mutating func valueRange() -> Range<Int> {
         skipWhitespace()

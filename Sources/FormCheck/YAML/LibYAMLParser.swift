@@ -132,7 +132,8 @@ private struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = LibYAMLParser.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                throw YAMLParseError(problem: "unknown alias '*\(name)'", position: position)
+                throw YAMLParseError(problem: "unknown alias '*\(name)'",
+                                     problemWithoutText: "unknown alias (a value starting with '*' must be quoted)", position: position)
             }
             var node = target.node
             node.position = position

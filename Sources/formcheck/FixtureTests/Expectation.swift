@@ -50,14 +50,14 @@ struct ExpectedIssue: Equatable {
                 unmatched.remove(at: index)
             } else if let message = issue.message,
                 let index = unmatched.firstIndex(where: { ExpectedIssue(path: issue.path, code: issue.code, severity: issue.severity).matches($0) }) {
-                lines.append("message differs: \(issue.path) [\(issue.code)] expected \"\(message)\", got \"\(unmatched[index].message)\"")
+                lines.append("message differs: \(issue.path) [\(issue.code)] expected \"\(message)\", got \"\(unmatched[index].printableMessage)\"")
                 unmatched.remove(at: index)
             } else {
                 lines.append("missing:    \(issue.description)")
             }
         }
         for issue in unmatched {
-            lines.append("unexpected: \(ExpectedIssue(actual: issue).description)")
+            lines.append("unexpected: \(ExpectedIssue(shown: issue).description)")
         }
         return lines
     }
@@ -69,8 +69,9 @@ struct ExpectedIssue: Equatable {
         self.message = message
     }
 
-    init(actual: ValidationError) {
-        self.init(path: actual.path.description, code: actual.code, severity: actual.severity, message: actual.message)
+    /// An actual issue as reports show it, with the member names it takes from the data escaped.
+    init(shown actual: ValidationError) {
+        self.init(path: actual.printablePath, code: actual.code, severity: actual.severity, message: actual.printableMessage)
     }
 
     func matches(_ actual: ValidationError) -> Bool {

@@ -134,7 +134,7 @@ struct GitHubFixtureReporter: FixtureReporter {
 
 /// A SARIF 2.1.0 log with one result (rule `fixture`) per failing case; the closing line goes to standard error.
 struct SARIFFixtureReporter: FixtureReporter {
-    private var inner = SARIFReporter()
+    private var inner = SARIFReporter(positions: nil)
     private var failures: [String] = []
 
     mutating func result(_ result: CaseResult) {

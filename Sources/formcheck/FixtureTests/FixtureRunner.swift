@@ -79,8 +79,9 @@ struct FixtureRunner {
                 if expected != nil, outcomes.count > 1 {
                     details = ["\(expected!.file) applies to a file with one record; this file has \(outcomes.count)"]
                 } else if expectValid, !actual.isValid {
+                    let redaction = record.document.map(schema.redaction(of:)) ?? Redaction()
                     details = ["expected a valid record, got \(actual.errors.count == 1 ? "1 error" : "\(actual.errors.count) errors"):"]
-                        + actual.issues.map { describe($0, in: record, file: file) }
+                        + actual.issues.map { describe($0, in: record, redaction: redaction, file: file) }
                 } else if !expectValid, actual.isValid {
                     details = ["expected errors, but the record is valid"]
                 } else if let expected {
@@ -132,8 +133,9 @@ struct FixtureRunner {
         let dataRecord = record.member("data")
         var details: [String] = []
         if expectValid, !actual.isValid {
+            let redaction = schema.redaction(ofRecord: dataRecord)
             details = ["expected a valid record, got \(actual.errors.count == 1 ? "1 error" : "\(actual.errors.count) errors"):"]
-                + actual.issues.map { describe($0, in: dataRecord, file: file) }
+                + actual.issues.map { describe($0, in: dataRecord, redaction: redaction, file: file) }
         } else if !expectValid, actual.isValid {
             details = ["expected errors, but the record is valid"]
         } else if let expected {
@@ -142,9 +144,11 @@ struct FixtureRunner {
         return CaseResult(name: name, file: file, position: record.position, passed: details.isEmpty, details: details)
     }
 
-    private func describe(_ issue: ValidationError, in record: DataRecord, file: String) -> String {
-        let path = issue.path.components.isEmpty ? "" : "\(issue.path): "
-        return "\(file):\(record.span(of: issue.path).start): \(issue.severity.rawValue): \(path)\(issue.message) [\(issue.code)]"
+    /// An issue of a record that should have been valid, at its position as shown (see `ShownPositions`).
+    private func describe(_ issue: ValidationError, in record: DataRecord, redaction: Redaction, file: String) -> String {
+        let path = issue.path.components.isEmpty ? "" : "\(issue.printablePath): "
+        let position = redaction.shown(record.span(of: issue.path).start)
+        return "\(file):\(position): \(issue.severity.rawValue): \(path)\(issue.printableMessage) [\(issue.code)]"
     }
 
     private struct LoadedExpectation {

@@ -1,4 +1,5 @@
 import FormCheck
+import Foundation
 
 /// Counts for the closing summary of a run.
 struct CheckSummary {
@@ -37,11 +38,25 @@ struct CheckSummary {
 
 /// The one-line form of an issue, shared by the text and JUnit reports:
 /// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`.
-/// `span` is where the issue's value is written, when the caller has it already.
-func issueLine(file: String, record: DataRecord, issue: ValidationError, at span: SourceSpan? = nil, style: Style = .plain) -> String {
-    let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.path)"
-    return style.bold("\(file):\((span ?? record.span(of: issue.path)).start):") + " \(style.severity(issue.severity.rawValue)): "
-        + "\(place): \(issue.message) \(style.dim("[\(issue.code)]"))"
+/// `span` is where the issue's value is written, as shown (see `ShownPositions`).
+func issueLine(file: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain) -> String {
+    let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.printablePath)"
+    return style.bold("\(file):\(span.start):") + " \(style.severity(issue.severity.rawValue)): "
+        + "\(place): \(issue.printableMessage) \(style.dim("[\(issue.code)]"))"
+}
+
+extension ValidationError {
+    /// The path with the member names it takes from the data escaped (see `PrintableText`), for text,
+    /// JUnit and GitHub output.
+    var printablePath: String {
+        PrintableText.escaped(path.description)
+    }
+
+    /// The message with the data it quotes (an undeclared member's name) escaped.
+    var printableMessage: String {
+        guard let label = labelOverride, PrintableText.needsEscaping(label) else { return message }
+        return message.replacingOccurrences(of: label, with: PrintableText.escaped(label))
+    }
 }
 
 /// Receives a run's results as they happen, so output can stream.

@@ -5,13 +5,15 @@ import FormCheck
 ///
 ///     ::error file=d.json,line=3,col=12,endLine=3,endColumn=18,title=email [email]::record 1: Email must be a valid email address.
 struct GitHubReporter: CheckReporter {
+    var positions: ShownPositions
+
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         var text = ""
         for issue in report.issues {
-            let span = record.span(of: issue.path)
-            let field = issue.path.components.isEmpty ? "record" : "\(issue.path)"
+            let span = positions.span(of: issue.path, in: record)
+            let field = issue.path.components.isEmpty ? "record" : issue.printablePath
             text += Self.command(issue.severity.rawValue, file: file, span: span, title: "\(field) [\(issue.code)]",
-                                 message: "record \(record.index): \(issue.message)")
+                                 message: "record \(record.index): \(issue.printableMessage)")
         }
         Output.out(text)
     }

@@ -7,15 +7,17 @@ import FormCheck
 struct JSONReporter: CheckReporter {
     private var wroteResult = false
     private var problems: [String] = []
+    private var positions: ShownPositions
 
-    init(schema: String, form: String) {
+    init(schema: String, form: String, positions: ShownPositions) {
+        self.positions = positions
         Output.out("{\n  \"version\": 1,\n  \"schema\": \(JSONText.quote(schema)),\n  \"form\": \(JSONText.quote(form)),\n  \"results\": [")
     }
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         guard !report.issues.isEmpty else { return }
         let issues = report.issues.map { issue in
-            let span = record.span(of: issue.path)
+            let span = positions.span(of: issue.path, in: record)
             return JSONText.object([
                 ("path", JSONText.quote(issue.path.description)),
                 ("pointer", JSONText.quote(issue.path.jsonPointer)),
@@ -31,11 +33,12 @@ struct JSONReporter: CheckReporter {
                 ("parameters", JSONText.object(issue.parameters.sorted { $0.key < $1.key }.map { ($0.key, JSONText.argument($0.value)) })),
             ])
         }
+        let start = positions.position(of: record)
         let result = JSONText.object([
             ("file", JSONText.quote(file)),
             ("record", String(record.index)),
-            ("line", String(record.position.line)),
-            ("column", String(record.position.column)),
+            ("line", String(start.line)),
+            ("column", String(start.column)),
             ("valid", report.isValid ? "true" : "false"),
             ("issues", "[" + issues.joined(separator: ", ") + "]"),
         ])

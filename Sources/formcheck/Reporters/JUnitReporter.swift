@@ -14,20 +14,25 @@ struct JUnitReporter: CheckReporter {
     }
 
     let form: String
+    private var positions: ShownPositions
     private var suites: [String: Suite] = [:]
     private var nextID = 0
 
-    init(form: String) {
+    init(form: String, positions: ShownPositions) {
         self.form = form
+        self.positions = positions
         Output.out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
     }
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         let name = XMLText.attribute("record \(record.index)")
-        let lines = report.issues.map { issueLine(file: file, record: record, issue: $0) }
+        var lines: [String] = []
+        for issue in report.issues {
+            lines.append(issueLine(file: file, record: record, issue: issue, at: positions.span(of: issue.path, in: record)))
+        }
         // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
         if let first = report.errors.first {
-            let message = first.path.components.isEmpty ? first.message : "\(first.path): \(first.message)"
+            let message = first.path.components.isEmpty ? first.printableMessage : "\(first.printablePath): \(first.printableMessage)"
             suites[file, default: Suite()].failures += 1
             suites[file, default: Suite()].cases.append("""
                     <testcase name="\(name)" classname="\(XMLText.attribute(file))" time="0">\

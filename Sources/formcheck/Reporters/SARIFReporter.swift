@@ -8,6 +8,12 @@ struct SARIFReporter: CheckReporter {
     private var rules: [String] = []
     private var results: [String] = []
     private var notifications: [String] = []
+    /// Nil only for a log that `record` is never called on (such as `formcheck test`'s).
+    private var positions: ShownPositions?
+
+    init(positions: ShownPositions?) {
+        self.positions = positions
+    }
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         for issue in report.issues {
@@ -18,7 +24,7 @@ struct SARIFReporter: CheckReporter {
                 rules.append(issue.code)
                 ruleIndex = rules.count - 1
             }
-            let span = record.span(of: issue.path)
+            let span = positions!.span(of: issue.path, in: record)
             results.append(JSONText.object([
                 ("ruleId", JSONText.quote(issue.code)),
                 ("ruleIndex", String(ruleIndex)),

@@ -8,34 +8,29 @@ import FormCheck
 ///                              ^~~~~~
 ///     3 files, 12 records: 8 valid, 4 invalid; 7 errors, 1 warning
 ///
-/// Values of sensitive fields are shown as `***` in quoted lines.
+/// Values of sensitive fields are shown as `***` in quoted lines, and positions are counted as those
+/// lines show them (`ShownPositions`); text from the data is escaped (`PrintableText`).
 struct TextReporter: CheckReporter {
-    let schema: FormSchema
     let style: Style
-    /// Whether records can hold values to hide; a record is parsed to find them only then.
-    private let hidesValues: Bool
+    private var positions: ShownPositions
 
     init(schema: FormSchema, style: Style) {
-        self.schema = schema
         self.style = style
-        hidesValues = schema.hasSensitiveFields
+        positions = ShownPositions(schema: schema)
     }
 
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {
         guard !report.issues.isEmpty else { return }
-        var hidden: [SourceSpan]? = hidesValues ? nil : []
+        let redaction = positions.redaction(for: record)
         var text = ""
         for issue in report.issues {
             let span = record.span(of: issue.path)
-            text += issueLine(file: file, record: record, issue: issue, at: span, style: style) + "\n"
+            text += issueLine(file: file, record: record, issue: issue, at: redaction.shown(span), style: style) + "\n"
             guard let line = record.document?.line(span.start.line) else { continue }
-            if hidden == nil, case .success(let value) = record.content {
-                hidden = schema.sensitivePaths(in: value).map { record.span(of: $0) }
-            }
             let excerpt = SourceExcerpt(
                 line: line, column: span.start.column,
                 endColumn: span.end.line == span.start.line ? span.end.column : nil,
-                redacting: (hidden ?? []).compactMap { $0.columns(onLine: span.start.line) })
+                redacting: redaction.columns(onLine: span.start.line))
             text += "\(excerpt.text)\n\(style.green(excerpt.marker))\n"
         }
         Output.out(text)
@@ -47,16 +42,6 @@ struct TextReporter: CheckReporter {
 
     mutating func finish(_ summary: CheckSummary) {
         Output.out(style.bold(summary.line) + "\n")
-    }
-}
-
-extension SourceSpan {
-    /// The 1-based columns this span covers on `line`, when it touches that line.
-    func columns(onLine line: Int) -> Range<Int>? {
-        guard start.line <= line, end.line >= line else { return nil }
-        let first = start.line == line ? start.column : 1
-        let last = end.line == line ? end.column : Int.max
-        return first..<max(first + 1, last)
     }
 }
 

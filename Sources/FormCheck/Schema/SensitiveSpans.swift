@@ -1,0 +1,77 @@
+extension ValidatorGraph {
+    /// Where the values of sensitive fields (and everything inside them) are written in `document`:
+    /// in every record it holds, and at every occurrence of a repeated key.
+    func sensitiveSpans(in document: DataDocument) -> [SourceSpan] {
+        guard let records = document.yamlRecords else {
+            return JSONLocator.sensitiveRanges(in: document.bytes, graph: self).map {
+                SourceSpan(start: document.position(ofOffset: $0.lowerBound), end: document.position(ofOffset: $0.upperBound))
+            }
+        }
+        var spans: [SourceSpan] = []
+        for record in records { collectSensitiveSpans(in: record, fields: rootFields, into: &spans) }
+        return spans
+    }
+
+    /// Where the values of sensitive fields are written in `record` alone (not in other records of its
+    /// document).
+    func sensitiveSpans(in record: DataRecord) -> [SourceSpan] {
+        guard let document = record.document else { return [] }
+        switch record.anchor {
+        case .json(let start)?:
+            return JSONLocator.sensitiveRanges(in: document.bytes, recordStart: start, graph: self).map {
+                SourceSpan(start: document.position(ofOffset: $0.lowerBound), end: document.position(ofOffset: $0.upperBound))
+            }
+        case .yaml(let node)?:
+            var spans: [SourceSpan] = []
+            collectSensitiveSpans(in: node, fields: rootFields, into: &spans)
+            return spans
+        case nil:
+            return []
+        }
+    }
+
+    /// The field among `fields` whose key is `key`.
+    func field(_ key: String, among fields: [Int]) -> Int? {
+        fields.first { nodes[$0].key == key }
+    }
+
+    /// The members of a YAML mapping whose declared fields are `fields`.
+    private func collectSensitiveSpans(in mapping: YAMLNode, fields: [Int], into spans: inout [SourceSpan]) {
+        guard case .mapping(let pairs) = mapping.kind else { return }
+        for pair in pairs {
+            guard let key = pair.keyText, let id = field(key, among: fields) else { continue }
+            collectSensitiveSpans(of: id, in: pair.value, into: &spans)
+        }
+    }
+
+    /// A YAML value of the field `id`.
+    private func collectSensitiveSpans(of id: Int, in node: YAMLNode, into spans: inout [SourceSpan]) {
+        if nodes[id].isSensitive {
+            spans.append(SourceSpan(start: node.position, end: node.end))
+            return
+        }
+        switch node.kind {
+        case .mapping:
+            collectSensitiveSpans(in: node, fields: nodes[id].children, into: &spans)
+        case .sequence(let items):
+            guard let template = nodes[id].items else { return }
+            for item in items { collectSensitiveSpans(of: template, in: item, into: &spans) }
+        case .scalar:
+            break
+        }
+    }
+}
+
+extension FormSchema {
+    /// Where the values of `sensitive` fields are written in `document` (every record of it), and the
+    /// positions output may give on their lines.
+    public func redaction(of document: DataDocument) -> Redaction {
+        hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
+    }
+
+    /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`
+    /// of a case in a fixture suite, which `DataRecord.member(_:)` gives).
+    public func redaction(ofRecord record: DataRecord) -> Redaction {
+        hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: record)) : Redaction()
+    }
+}
