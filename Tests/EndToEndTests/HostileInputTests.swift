@@ -147,6 +147,20 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// The largest size an `Int` holds is a limit like any other.
+    @Test func largestSizeLimit() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("d.json", #"{"name": "ada"}"#)
+        try scratch.write("d.yaml", "name: ada\n")
+        let largest = String(Int.max)
+        let result = try Formcheck.run(["s.yaml", "d.json", "d.yaml", "--max-record-size", largest, "--max-schema-size", largest],
+                                       directory: scratch.url)
+        #expect(result.stdout == "2 files, 2 records: 2 valid, 0 invalid; 0 errors, 0 warnings\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
     /// Endless input stops at the limit: memory stays bounded by it and the run ends.
     @Test(arguments: [
         (["/dev/zero", "--data-format", "jsonl"], "/dev/zero: error: a line is larger than the limit of 1K (--max-record-size)"),
