@@ -147,6 +147,26 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// A JSON Lines line of exactly the limit is read whatever its line break, also when a read ends
+    /// between its `\r` and its `\n` (the first read of a file takes one chunk: the line and its `\r`).
+    @Test func lineOfExactlyTheLimitEndedByCRLF() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        // The reader reads 1M at a time.
+        let limit = (1 << 20) - 1
+        let prefix = #"{"name": "ada", "pad": ""#
+        let line = prefix + String(repeating: "x", count: limit - prefix.utf8.count - 2) + #""}"#
+        #expect(line.utf8.count == limit)
+        try scratch.write("d.jsonl", line + "\r\n" + #"{"name": "ADA"}"# + "\r\n")
+        for input in [["d.jsonl"], ["-", "--data-format", "jsonl"]] {
+            let result = try Formcheck.run(["s.yaml"] + input + ["--max-record-size", String(limit), "--format", "summary", "--jobs", "1"],
+                                           directory: scratch.url, through: ["/bin/sh", "-c", "eval \"$0\" < d.jsonl"])
+            #expect(result.stdout == "1 file, 2 records: 1 valid, 1 invalid; 1 error, 0 warnings\n")
+            #expect(result.stderr == "")
+            #expect(result.status == 1)
+        }
+    }
+
     /// The largest size an `Int` holds is a limit like any other.
     @Test func largestSizeLimit() throws {
         let scratch = try ScratchDirectory()
