@@ -3,7 +3,7 @@ import FormCheck
 
 /// The options that `check` and `test` share: output, color, error collection and the date.
 struct RunOptions: ParsableArguments {
-    @Option(help: "Output format: text, json, junit, sarif, github or summary (the closing line only).")
+    @Option(help: "Output format: text, json, junit, sarif, github or summary (check: the closing line only; test: the failing cases, then the closing line).")
     var format: OutputFormat = .text
 
     @Option(help: "Color: auto (when standard output is a terminal and NO_COLOR is not set), always or never.")

@@ -75,7 +75,7 @@ import Testing
     @Test(arguments: ["check", "test"]) func helpListsEveryOutputFormat(_ command: String) throws {
         let result = try Formcheck.run([command, "--help"])
         let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("--format <format> Output format: text, json, junit, sarif, github or summary"))
+        #expect(words.contains("--format <format> Output format: text, json, junit, sarif, github or summary (check: the closing line only; test: the failing cases, then the closing line)."))
         #expect(result.status == 0)
     }
 
