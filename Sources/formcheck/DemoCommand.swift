@@ -29,6 +29,7 @@ struct DemoCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let compiled = try SchemaLoader.load(schema, assumeCustomPass: true)
+        SchemaLoader.warnAboutCatalogs(of: compiled, locale: locale)
         let scriptPath = script ?? (schema.split(separator: ".").dropLast().joined(separator: ".") + ".demo.yaml")
         let demo: DemoScript
         do {

@@ -66,6 +66,14 @@ enum SchemaLoader {
             throw ExitStatus.failure
         }
     }
+
+    /// Prints on standard error why the messages of `locale` (nil for the schema's own) fall back:
+    /// catalogs or messages skipped, or no catalog of its language.
+    static func warnAboutCatalogs(of schema: FormSchema, locale: String?) {
+        let warnings = schema.catalogWarnings(locale: locale ?? schema.sourceLocale)
+        guard !warnings.isEmpty else { return }
+        Output.error(DiagnosticRenderer(sources: [schema.source] + schema.catalogSources).render(warnings))
+    }
 }
 
 extension Style.Choice: ExpressibleByArgument {}
