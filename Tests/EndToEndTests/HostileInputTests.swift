@@ -227,6 +227,21 @@ import Testing
         #expect(endless.status == 2)
     }
 
+    /// Every command that reads a schema takes --max-schema-size.
+    @Test(arguments: ["lint", "graph", "demo"])
+    func schemaSizeLimitInEveryCommand(command: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("big.yaml", "# " + String(repeating: "-", count: 1100) + "\n" + Self.schema)
+        try scratch.write("big.demo.yaml", "steps:\n  - submit\n")
+        let small = try Formcheck.run([command, "big.yaml", "--max-schema-size", "1K"], directory: scratch.url)
+        #expect(small.stderr == "big.yaml: error: the schema is larger than the limit of 1K (--max-schema-size)\n")
+        #expect(small.stdout == "")
+        #expect(small.status == 2)
+        let raised = try Formcheck.run([command, "big.yaml", "--max-schema-size", "2K"], directory: scratch.url)
+        #expect(raised.stderr == "")
+        #expect(raised.status == 0)
+    }
+
     /// Sizes are written in bytes or with a K, M or G suffix (1024-based).
     @Test func sizeOptionsAreChecked() throws {
         let scratch = try ScratchDirectory()
