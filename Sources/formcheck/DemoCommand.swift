@@ -28,6 +28,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The date that 'today', minAge and maxAge use.", valueName: "YYYY-MM-DD"))
     var today: String?
 
+    func validate() throws {
+        if let locale, !LocaleIdentifier.isValid(locale) {
+            throw ValidationError("--locale must be a locale identifier such as en, fr or pt-BR.")
+        }
+    }
+
     @MainActor
     func run() async throws {
         let compiled = try SchemaLoader.load(schema, assumeCustomPass: true, maxFileSize: schemaSize.limit)
