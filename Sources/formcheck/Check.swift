@@ -29,10 +29,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let compiled = try options.loadSchema(schema)
         let validationOptions = options.validationOptions
-        let catalogWarnings = compiled.catalogWarnings(locale: validationOptions.locale ?? compiled.sourceLocale)
-        if !catalogWarnings.isEmpty {
-            Output.error(DiagnosticRenderer(sources: [compiled.source] + compiled.catalogSources).render(catalogWarnings))
-        }
+        SchemaLoader.warnAboutCatalogs(of: compiled, locale: validationOptions.locale)
         var reporter = makeReporter(for: compiled)
         var summary = CheckSummary()
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)

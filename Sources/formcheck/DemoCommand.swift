@@ -23,12 +23,21 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "The locale of the messages.")
     var locale: String?
 
+    @OptionGroup var schemaSize: SchemaSizeOption
+
     @Option(help: ArgumentHelp("The date that 'today', minAge and maxAge use.", valueName: "YYYY-MM-DD"))
     var today: String?
 
+    func validate() throws {
+        if let locale, !LocaleIdentifier.isValid(locale) {
+            throw ValidationError("--locale must be a locale identifier such as en, fr or pt-BR.")
+        }
+    }
+
     @MainActor
     func run() async throws {
-        let compiled = try SchemaLoader.load(schema, assumeCustomPass: true)
+        let compiled = try SchemaLoader.load(schema, assumeCustomPass: true, maxFileSize: schemaSize.limit)
+        SchemaLoader.warnAboutCatalogs(of: compiled, locale: locale)
         let scriptPath = script ?? (schema.split(separator: ".").dropLast().joined(separator: ".") + ".demo.yaml")
         let demo: DemoScript
         do {

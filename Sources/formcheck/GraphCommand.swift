@@ -17,8 +17,10 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "Output format: text or dot (Graphviz).")
     var format: GraphFormat = .text
 
+    @OptionGroup var schemaSize: SchemaSizeOption
+
     func run() throws {
-        let compiled = try SchemaLoader.load(schema)
+        let compiled = try SchemaLoader.load(schema, maxFileSize: schemaSize.limit)
         Output.out(format == .text ? GraphRendering.text(compiled) : GraphRendering.dot(compiled))
     }
 }

@@ -26,8 +26,10 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Color: auto, always or never.")
     var color: Style.Choice = .auto
 
+    @OptionGroup var schemaSize: SchemaSizeOption
+
     func run() throws {
-        let compiled = try SchemaLoader.load(schema, messages: messages, assumeCustomPass: true)
+        let compiled = try SchemaLoader.load(schema, messages: messages, assumeCustomPass: true, maxFileSize: schemaSize.limit)
         let unreadable = compiled.catalogs.unreadableCatalogs
         guard unreadable.isEmpty else {
             Output.error(SchemaError(diagnostics: unreadable, source: nil).description)

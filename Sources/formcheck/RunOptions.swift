@@ -3,7 +3,7 @@ import FormCheck
 
 /// The options that `check` and `test` share: output, color, error collection and the date.
 struct RunOptions: ParsableArguments {
-    @Option(help: "Output format: text, json, junit, sarif, github or summary (the closing line only).")
+    @Option(help: "Output format: text, json, junit, sarif, github or summary (check: the closing line only; test: the failing cases, then the closing line).")
     var format: OutputFormat = .text
 
     @Option(help: "Color: auto (when standard output is a terminal and NO_COLOR is not set), always or never.")
@@ -30,9 +30,7 @@ struct RunOptions: ParsableArguments {
         """, valueName: "size"))
     var maxRecordSize: SizeLimit = .records
 
-    @Option(help: ArgumentHelp("The largest schema file or message catalog read, in bytes or with a K, M or G suffix.",
-                               valueName: "size"))
-    var maxSchemaSize: SizeLimit = .schemas
+    @OptionGroup var schemaSize: SchemaSizeOption
 
     func validate() throws {
         if let today, LocalDate(iso8601: today) == nil {
@@ -50,14 +48,13 @@ struct RunOptions: ParsableArguments {
 
     /// Loads the schema at `path` with these options' catalogs, custom-rule choice and size limit.
     func loadSchema(_ path: String) throws -> FormSchema {
-        try SchemaLoader.load(path, messages: messages, assumeCustomPass: assumeCustomPass,
-                              maxFileSize: SizeLimit(bytes: maxSchemaSize.bytes, option: "--max-schema-size"))
+        try SchemaLoader.load(path, messages: messages, assumeCustomPass: assumeCustomPass, maxFileSize: schemaSize.limit)
     }
 }
 
 /// Loads a schema for a command, printing its diagnostics and exiting with 2 when it does not compile.
 enum SchemaLoader {
-    static func load(_ path: String, messages: String? = nil, assumeCustomPass: Bool = false, maxFileSize: SizeLimit = .schemas) throws -> FormSchema {
+    static func load(_ path: String, messages: String? = nil, assumeCustomPass: Bool = false, maxFileSize: SizeLimit) throws -> FormSchema {
         do {
             return try FormSchema(contentsOfFile: path, messagesDirectory: messages, assumeCustomRulesPass: assumeCustomPass,
                                   maxFileSize: maxFileSize)
@@ -65,6 +62,14 @@ enum SchemaLoader {
             Output.error(error.description)
             throw ExitStatus.failure
         }
+    }
+
+    /// Prints on standard error why the messages of `locale` (nil for the schema's own) fall back:
+    /// catalogs or messages skipped, or no catalog of its language.
+    static func warnAboutCatalogs(of schema: FormSchema, locale: String?) {
+        let warnings = schema.catalogWarnings(locale: locale ?? schema.sourceLocale)
+        guard !warnings.isEmpty else { return }
+        Output.error(DiagnosticRenderer(sources: [schema.source] + schema.catalogSources).render(warnings))
     }
 }
 

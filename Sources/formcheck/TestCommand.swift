@@ -21,6 +21,7 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let compiled = try options.loadSchema(schema)
+        SchemaLoader.warnAboutCatalogs(of: compiled, locale: options.locale)
         var reporter: any FixtureReporter = switch options.format {
         case .text: TextFixtureReporter(style: Style(options.color))
         case .json: JSONFixtureReporter(schema: schema)

@@ -77,6 +77,43 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// --locale takes a locale identifier, as in `check`.
+    @Test func anInvalidLocaleIsRefused() throws {
+        let result = try Formcheck.run(["demo", "schemas/signup.yaml", "--locale", "zz\u{1B}[31m"])
+        #expect(result.stderr == """
+            Error: --locale must be a locale identifier such as en, fr or pt-BR.
+            Usage: formcheck demo <schema> [--script <script>] [--locale <locale>] [--max-schema-size <size>] [--today <YYYY-MM-DD>]
+              See 'formcheck demo --help' for more information.
+            Run 'formcheck --help' for usage.
+
+            """)
+        #expect(result.stdout == "")
+        #expect(result.status == 2)
+    }
+
+    /// The messages of a locale that falls back are shown with the same warnings as in `check`.
+    @Test func catalogWarningsAsInCheck() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  name: { type: string, label: Name, rules: [{ minLength: 3 }] }\n")
+        try scratch.write("m/de.yaml", "messages: [oops\n")
+        try scratch.write("s.demo.yaml", "steps:\n  - { input: name, value: ab }\n  - submit\n")
+        let result = try Formcheck.run(["demo", "s.yaml", "--locale", "de"], directory: scratch.url)
+        #expect(result.stderr == """
+            m/de.yaml:2:1: warning: invalid YAML: did not find expected ',' or ']' (catalog skipped; the next catalog on de's chain is used)
+            m/de.yaml:1:11: note: while parsing a flow sequence
+
+            """)
+        #expect(result.stdout == """
+            form s, policy onBlurThenLive
+            == input name = "ab"
+               no errors shown
+            == submit: cannot submit; focus name
+               name: Name muss mindestens 3 Zeichen lang sein.
+
+            """)
+        #expect(result.status == 0)
+    }
+
     @Test func aScriptNamingFieldsTheSchemaLacks() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  email: string\n  address:\n    type: object\n    fields:\n      zip: string\n")

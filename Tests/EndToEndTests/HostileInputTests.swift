@@ -147,6 +147,40 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// A JSON Lines line of exactly the limit is read whatever its line break, also when a read ends
+    /// between its `\r` and its `\n` (the first read of a file takes one chunk: the line and its `\r`).
+    @Test func lineOfExactlyTheLimitEndedByCRLF() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        // The reader reads 1M at a time.
+        let limit = (1 << 20) - 1
+        let prefix = #"{"name": "ada", "pad": ""#
+        let line = prefix + String(repeating: "x", count: limit - prefix.utf8.count - 2) + #""}"#
+        #expect(line.utf8.count == limit)
+        try scratch.write("d.jsonl", line + "\r\n" + #"{"name": "ADA"}"# + "\r\n")
+        for input in [["d.jsonl"], ["-", "--data-format", "jsonl"]] {
+            let result = try Formcheck.run(["s.yaml"] + input + ["--max-record-size", String(limit), "--format", "summary", "--jobs", "1"],
+                                           directory: scratch.url, through: ["/bin/sh", "-c", "eval \"$0\" < d.jsonl"])
+            #expect(result.stdout == "1 file, 2 records: 1 valid, 1 invalid; 1 error, 0 warnings\n")
+            #expect(result.stderr == "")
+            #expect(result.status == 1)
+        }
+    }
+
+    /// The largest size an `Int` holds is a limit like any other.
+    @Test func largestSizeLimit() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("d.json", #"{"name": "ada"}"#)
+        try scratch.write("d.yaml", "name: ada\n")
+        let largest = String(Int.max)
+        let result = try Formcheck.run(["s.yaml", "d.json", "d.yaml", "--max-record-size", largest, "--max-schema-size", largest],
+                                       directory: scratch.url)
+        #expect(result.stdout == "2 files, 2 records: 2 valid, 0 invalid; 0 errors, 0 warnings\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
     /// Endless input stops at the limit: memory stays bounded by it and the run ends.
     @Test(arguments: [
         (["/dev/zero", "--data-format", "jsonl"], "/dev/zero: error: a line is larger than the limit of 1K (--max-record-size)"),
@@ -191,6 +225,21 @@ import Testing
         let endless = try Formcheck.run(["/dev/zero", "d.json"], directory: scratch.url)
         #expect(endless.stderr == "/dev/zero: error: the schema is larger than the limit of 16M (--max-schema-size)\n")
         #expect(endless.status == 2)
+    }
+
+    /// Every command that reads a schema takes --max-schema-size.
+    @Test(arguments: ["lint", "graph", "demo"])
+    func schemaSizeLimitInEveryCommand(command: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("big.yaml", "# " + String(repeating: "-", count: 1100) + "\n" + Self.schema)
+        try scratch.write("big.demo.yaml", "steps:\n  - submit\n")
+        let small = try Formcheck.run([command, "big.yaml", "--max-schema-size", "1K"], directory: scratch.url)
+        #expect(small.stderr == "big.yaml: error: the schema is larger than the limit of 1K (--max-schema-size)\n")
+        #expect(small.stdout == "")
+        #expect(small.status == 2)
+        let raised = try Formcheck.run([command, "big.yaml", "--max-schema-size", "2K"], directory: scratch.url)
+        #expect(raised.stderr == "")
+        #expect(raised.status == 0)
     }
 
     /// Sizes are written in bytes or with a K, M or G suffix (1024-based).

@@ -119,6 +119,28 @@ import Testing
         #expect(lint.status == 2)
     }
 
+    /// A warning about a catalog that could not be read quotes no line: the lines of the schema (or of
+    /// the one catalog that was read) are not the broken file's.
+    @Test func aWarningAboutAnUnreadableCatalogQuotesNoOtherFile() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nmessages: m\nfields:\n  name: { type: string, label: Name, rules: [{ minLength: 3 }] }\n")
+        try scratch.write("m/de.yaml", "messages: [oops\n")
+        try scratch.write("d.json", #"{"name": "ada"}"#)
+        let warning = """
+            m/de.yaml:2:1: warning: invalid YAML: did not find expected ',' or ']' (catalog skipped; the next catalog on de's chain is used)
+            m/de.yaml:1:11: note: while parsing a flow sequence
+
+            """
+        let alone = try Formcheck.run(["s.yaml", "d.json", "--locale", "de"], directory: scratch.url)
+        #expect(alone.stderr == warning)
+        #expect(alone.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        #expect(alone.status == 0)
+        try scratch.write("m/fr.yaml", "messages:\n  minLength: \"{label} : au moins {min} lettres.\"\n")
+        let besideAnother = try Formcheck.run(["s.yaml", "d.json", "--locale", "de"], directory: scratch.url)
+        #expect(besideAnother.stderr == warning)
+        #expect(besideAnother.status == 0)
+    }
+
     /// A catalog line whose `required` message nests 20,000 selects, and where the 33rd one opens.
     static let requiredMessageNested20000Deep =
         "  required: \"" + String(repeating: "{x, select, other {", count: 20_000) + String(repeating: "}}", count: 20_000) + "\""

@@ -72,10 +72,19 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// Fixtures are checked with the messages `check` would show, and with the same warnings when
+    /// messages of the locale fall back.
+    @Test func catalogWarningsAsInCheck() throws {
+        let result = try run(["fx/valid/ok.json": #"{"email": "a@b.c", "age": 20}"#], ["fx", "--locale", "zz"])
+        #expect(result.stderr == "s.yaml: warning: no catalog for locale 'zz'; messages are shown in en\n")
+        #expect(result.stdout == "PASS fx/valid/ok.json\n1 passed, 0 failed\n")
+        #expect(result.status == 0)
+    }
+
     @Test(arguments: ["check", "test"]) func helpListsEveryOutputFormat(_ command: String) throws {
         let result = try Formcheck.run([command, "--help"])
         let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("--format <format> Output format: text, json, junit, sarif, github or summary"))
+        #expect(words.contains("--format <format> Output format: text, json, junit, sarif, github or summary (check: the closing line only; test: the failing cases, then the closing line)."))
         #expect(result.status == 0)
     }
 

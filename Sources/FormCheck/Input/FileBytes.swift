@@ -33,8 +33,8 @@ package enum FileBytes {
         var status = stat()
         let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
         guard expected <= limit.bytes else { throw .tooLarge }
-        // One byte beyond the limit tells a file of exactly the limit from a larger one.
-        let room = limit.bytes + 1
+        // One byte beyond the limit tells a file of exactly the limit from a larger one (no file holds `Int.max`).
+        let room = limit.bytes == .max ? .max : limit.bytes + 1
         var bytes = [UInt8](repeating: 0, count: max(expected, 1) + 1)
         var count = 0
         while true {

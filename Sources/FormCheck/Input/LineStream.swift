@@ -95,7 +95,7 @@ struct LineStream: ~Copyable {
         while true {
             let leftover = buffer[start...]
             // What is left is the start of a line, unless lines were looked at ahead (`peek`).
-            guard leftover.count <= limit.bytes || leftover.contains(UInt8(ascii: "\n")) else {
+            guard !exceedsLimit(leftover) || leftover.contains(UInt8(ascii: "\n")) else {
                 stopAtLineTooLarge()
                 return nil
             }
@@ -160,6 +160,12 @@ struct LineStream: ~Copyable {
         return rest
     }
 
+    /// Whether `pending`, a line not yet ended, holds more than the limit; a `\r` at its end does not
+    /// count, as the `\n` of its line break may come with the next read.
+    private func exceedsLimit(_ pending: ArraySlice<UInt8>) -> Bool {
+        pending.count - (pending.last == UInt8(ascii: "\r") ? 1 : 0) > limit.bytes
+    }
+
     /// Ends the input before a line longer than the limit, as an error.
     mutating func stopAtLineTooLarge() {
         stop(at: .lineTooLarge(limit))
@@ -174,7 +180,7 @@ struct LineStream: ~Copyable {
     /// Reads what comes next (one read, however much it gives), unless what is not yet consumed
     /// holds more than the limit already.
     private mutating func fill() {
-        guard buffer.count - start <= limit.bytes else { return stopAtLineTooLarge() }
+        guard !exceedsLimit(buffer[start...]) else { return stopAtLineTooLarge() }
         if start > 0 {
             buffer.removeFirst(start)
             scanned -= start
