@@ -26,7 +26,7 @@ public enum PrintableText {
     }
 
     /// Appends `scalar` to `out`, escaped when it needs it.
-    static func append(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
+    static func append(_ scalar: Unicode.Scalar, to out: inout some RangeReplaceableCollection<Unicode.Scalar>) {
         guard needsEscaping(scalar) else {
             out.append(scalar)
             return

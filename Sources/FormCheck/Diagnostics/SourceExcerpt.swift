@@ -81,9 +81,7 @@ public struct SourceExcerpt: Sendable, Hashable {
                 if scalars[index] == "\t" {
                     shown += "    ".unicodeScalars
                 } else {
-                    var escaped = String.UnicodeScalarView()
-                    PrintableText.append(scalars[index], to: &escaped)
-                    shown += escaped
+                    PrintableText.append(scalars[index], to: &shown)
                 }
                 index += 1
             }
