@@ -84,5 +84,32 @@ import Testing
 
             """#)
     }
+
+    @Test func fileNamesFoundInFoldersAreEscaped() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("data/x\u{1B}[2J\nforged.json:1:1: error: y.json", #"{"name": 1}"#)
+        try scratch.write("data/\u{202E}bad.json", "{")
+        let check = try Formcheck.run(["s.yaml", "data"], directory: scratch.url)
+        #expect(check.stdout == #"""
+            data/x\u{1B}[2J\u{A}forged.json:1:1: error: y.json:1:10: error: record 1, name: Name must be text. [type]
+            {"name": 1}
+                     ^
+            2 files, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
+
+            """#)
+        #expect(check.stderr == #"data/\u{202E}bad.json:1:2: error: malformed JSON: unexpected end of data: expected a member name"# + "\n")
+        #expect(check.status == 2)
+
+        try scratch.write("fx/invalid/\u{1B}[31mred.json", #"{"name": "ok"}"#)
+        let test = try Formcheck.run(["test", "s.yaml", "fx"], directory: scratch.url)
+        #expect(test.stdout == #"""
+            FAIL fx/invalid/\u{1B}[31mred.json
+              expected errors, but the record is valid
+            0 passed, 1 failed
+
+            """#)
+        #expect(test.status == 1)
+    }
 }
 

@@ -12,6 +12,12 @@ protocol FixtureReporter {
 extension FixtureReporter {
     /// The closing line of every format: `N passed, N failed`.
     static func summaryLine(passed: Int, failed: Int) -> String { "\(passed) passed, \(failed) failed" }
+
+    /// `STATUS name` and the differences indented below it, for the text and summary formats; file
+    /// names and the data they quote are escaped (see `PrintableText`).
+    static func caseText(_ result: CaseResult, status: String) -> String {
+        "\(status) \(PrintableText.escaped(result.name))\n" + result.details.map { "  \(PrintableText.escaped($0))\n" }.joined()
+    }
 }
 
 /// `PASS name` or `FAIL name` with the differences indented below, then `N passed, N failed`.
@@ -19,12 +25,11 @@ struct TextFixtureReporter: FixtureReporter {
     let style: Style
 
     mutating func result(_ result: CaseResult) {
-        let status = result.passed ? style.green("PASS") : style.red("FAIL")
-        Output.out("\(status) \(result.name)\n" + result.details.map { "  \($0)\n" }.joined())
+        Output.out(Self.caseText(result, status: result.passed ? style.green("PASS") : style.red("FAIL")))
     }
 
     mutating func problem(file: String, message: String) {
-        Output.error(style.bold("\(file):") + " \(style.red("error")): \(message)\n")
+        Output.error(problemLine(file: file, position: nil, message: message, style: style))
     }
 
     mutating func finish(passed: Int, failed: Int) {
@@ -162,11 +167,11 @@ struct SARIFFixtureReporter: FixtureReporter {
 struct SummaryFixtureReporter: FixtureReporter {
     mutating func result(_ result: CaseResult) {
         guard !result.passed else { return }
-        Output.out("FAIL \(result.name)\n" + result.details.map { "  \($0)\n" }.joined())
+        Output.out(Self.caseText(result, status: "FAIL"))
     }
 
     mutating func problem(file: String, message: String) {
-        Output.error("\(file): error: \(message)\n")
+        Output.error(problemLine(file: file, position: nil, message: message))
     }
 
     mutating func finish(passed: Int, failed: Int) {

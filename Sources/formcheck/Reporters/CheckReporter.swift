@@ -41,8 +41,15 @@ struct CheckSummary {
 /// `span` is where the issue's value is written, as shown (see `ShownPositions`).
 func issueLine(file: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain) -> String {
     let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.printablePath)"
-    return style.bold("\(file):\(span.start):") + " \(style.severity(issue.severity.rawValue)): "
+    return style.bold("\(PrintableText.escaped(file)):\(span.start):") + " \(style.severity(issue.severity.rawValue)): "
         + "\(place): \(issue.printableMessage) \(style.dim("[\(issue.code)]"))"
+}
+
+/// The line of an input that could not be read or parsed, for standard error:
+/// `FILE[:LINE:COL]: error: MESSAGE`. File names found by walking folders may hold any character, so
+/// they are escaped as data is (see `PrintableText`).
+func problemLine(file: String, position: SourcePosition?, message: String, style: Style = .plain) -> String {
+    style.bold("\(PrintableText.escaped(file)):\(position.map { "\($0):" } ?? "")") + " \(style.red("error")): \(message)\n"
 }
 
 extension ValidationError {

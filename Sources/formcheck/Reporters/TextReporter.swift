@@ -37,7 +37,7 @@ struct TextReporter: CheckReporter {
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
-        Output.error(style.bold("\(file):\(position.map { "\($0):" } ?? "")") + " \(style.red("error")): \(message)\n")
+        Output.error(problemLine(file: file, position: position, message: message, style: style))
     }
 
     mutating func finish(_ summary: CheckSummary) {
@@ -53,7 +53,7 @@ struct SummaryReporter: CheckReporter {
     mutating func record(file: String, record: DataRecord, report: ValidationReport) {}
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
-        Output.error(style.bold("\(file):\(position.map { "\($0):" } ?? "")") + " \(style.red("error")): \(message)\n")
+        Output.error(problemLine(file: file, position: position, message: message, style: style))
     }
 
     mutating func finish(_ summary: CheckSummary) {
