@@ -159,6 +159,31 @@ import Testing
         #expect(result.status == 2)
     }
 
+    @Test func theAnchorOfAValueASensitiveFieldAliasesIsHidden() throws {
+        let result = try check("d.yaml", """
+            - name: &p Zq9xSecretVALUE
+              password: *p
+            - {name: &q [Zq9xSecretVALUE, &r x], password: *q, account: {pin: *r}}
+
+            """)
+        #expect(result.stdout == """
+            d.yaml:1:9: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            - name: ***
+                    ^~~
+            d.yaml:2:13: error: record 1, password: Password must be at least 20 characters long. [minLength]
+              password: ***
+                        ^~~
+            d.yaml:3:10: error: record 2, name: Name must be text. [type]
+            - {name: ***, password: ***, account: {pin: ***}}
+                     ^~~
+            d.yaml:3:24: error: record 2, password: Password must be text. [type]
+            - {name: ***, password: ***, account: {pin: ***}}
+                                    ^~~
+            1 file, 2 records: 0 valid, 2 invalid; 4 errors, 0 warnings
+
+            """)
+    }
+
     @Test(arguments: ["text", "json", "sarif", "github", "junit", "summary"])
     func membersOfASensitiveObjectAreNotNamed(_ format: String) throws {
         let result = try check("d.jsonl", #"{"creds": {"key": "a", "sk_live_Zq9xSecretVALUE": 1, "inner": {"x_Zq9xSecretVALUE": 2}}}"# + "\n",

@@ -47,7 +47,9 @@ extension ValidatorGraph {
     /// A YAML value of the field `id`.
     private func collectSensitiveSpans(of id: Int, in node: YAMLNode, into spans: inout [SourceSpan]) {
         if nodes[id].isSensitive {
+            // A value given through an alias is written where its anchor is, too.
             spans.append(SourceSpan(start: node.position, end: node.end))
+            spans += node.originals
             return
         }
         switch node.kind {

@@ -136,6 +136,7 @@ private struct TreeBuilder {
                                      problemWithoutText: "unknown alias (a value starting with '*' must be quoted)", position: position)
             }
             var node = target.node
+            node.original = SourceSpan(start: node.position, end: node.end)
             node.position = position
             node.end = end
             nodesFromAliases += target.size

@@ -13,6 +13,20 @@ struct YAMLNode: Sendable {
     var end: SourcePosition
     /// The value a core-schema tag gives a scalar (`!!int "12"` is 12); nil without such a tag.
     var taggedValue: Value? = nil
+    /// For a node that an alias (`*name`) copied, where its anchored original is written: what hides
+    /// the alias's value must hide that text too.
+    var original: SourceSpan? = nil
+
+    /// Where the originals of this node and of every alias inside it are written.
+    var originals: [SourceSpan] {
+        var spans = original.map { [$0] } ?? []
+        switch kind {
+        case .scalar: break
+        case .sequence(let items): for item in items { spans += item.originals }
+        case .mapping(let pairs): for pair in pairs { spans += pair.key.originals + pair.value.originals }
+        }
+        return spans
+    }
 
     var scalarText: String? {
         if case .scalar(let text, _) = kind { return text }
