@@ -3,6 +3,7 @@
 struct LinearPattern: Sendable {
     let source: String
     let program: PatternProgram
+    private let automaton: PatternDFA
 
     /// Compiles `source`; `caseInsensitive` matches as if it began with `(?i)`.
     ///
@@ -10,12 +11,13 @@ struct LinearPattern: Sendable {
     init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
         self.source = source
         program = try PatternProgram(PatternParser.parse(source, caseInsensitive: caseInsensitive))
+        automaton = PatternDFA(program)
     }
 
     /// Whether the pattern matches somewhere in `text`.
     ///
     /// - Complexity: O(*p* × *n*) for a program of *p* instructions and a text of *n* scalars.
     func matches(_ text: String) -> Bool {
-        PatternMatcher.matches(program, in: text)
+        automaton.matches(Array(text.unicodeScalars))
     }
 }

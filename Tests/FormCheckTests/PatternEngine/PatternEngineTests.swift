@@ -131,3 +131,31 @@ import Testing
         }
     }
 }
+
+/// The lazy DFA must answer as the Pike VM does, including when its cache fills up.
+@Suite struct PatternDFATests {
+    @Test func answersAsThePikeVMOnGeneratedPairs() throws {
+        var generator = PatternGenerator(seed: 0xD_FA)
+        var disagreements: [String] = []
+        for _ in 0..<1_500 {
+            let source = generator.pattern()
+            guard let pattern = try? LinearPattern(source) else { continue }
+            for _ in 0..<8 {
+                let value = generator.value() + generator.value() + generator.value()
+                let expected = PatternMatcher.matches(pattern.program, in: Array(value.unicodeScalars))
+                if pattern.matches(value) != expected { disagreements.append("\(source) on \(value.debugDescription)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// `(a|b)*a(a|b){12}` needs 2^13 states, far beyond the cache's 1,000.
+    @Test func answersRightBeyondTheStateLimit() throws {
+        let pattern = try LinearPattern("(a|b)*a(a|b){12}$")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let value = String((0..<3_000).map { _ in Bool.random(using: &generator) ? "a" : "b" })
+            #expect(pattern.matches(value) == (Array(value)[value.count - 13] == "a"))
+        }
+    }
+}
