@@ -18,6 +18,6 @@ struct LinearPattern: Sendable {
     ///
     /// - Complexity: O(*p* × *n*) for a program of *p* instructions and a text of *n* scalars.
     func matches(_ text: String) -> Bool {
-        automaton.matches(Array(text.unicodeScalars))
+        automaton.matches(text)
     }
 }

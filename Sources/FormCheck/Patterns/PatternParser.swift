@@ -353,7 +353,7 @@ struct PatternParser {
             return .node(.alternation([
                 .sequence([.scalar(.scalar("\r")), .scalar(.scalar("\n"))]),
                 .sequence([.scalar(.scalar("\r")), .assertion(.notBeforeLineFeed)]),
-                .scalar(.scalars(0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029)),
+                .scalar(.subtraction(UnicodePropertyNames.lineTerminators, .scalar("\r"))),
             ]))
         case "1"..."9", "k":
             throw fail("backreferences need backtracking and are not supported; repeat the group's pattern instead", at: start)

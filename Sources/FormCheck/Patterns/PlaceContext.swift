@@ -80,8 +80,13 @@ struct PlaceContext {
         return Self.isLineTerminator(current) && !(current == "\n" && previousIsCarriageReturn)
     }
 
+    /// ICU's line terminators: LF, VT, FF, CR, NEL, LS and PS (`\v`).
+    @inline(__always)
     static func isLineTerminator(_ scalar: Unicode.Scalar) -> Bool {
-        UnicodePropertyNames.lineTerminators.contains(scalar)
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     /// Combining marks and format characters, which `\b` looks through.

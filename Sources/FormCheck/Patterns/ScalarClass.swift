@@ -15,9 +15,6 @@ indirect enum ScalarClass: Sendable, Equatable {
 
     static func scalar(_ scalar: Unicode.Scalar) -> ScalarClass { .ranges([scalar.value...scalar.value]) }
 
-    /// The scalars listed, as sorted ranges.
-    static func scalars(_ values: UInt32...) -> ScalarClass { .ranges(values.sorted().map { $0...$0 }) }
-
     /// Whether `scalar` is a member.
     func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch self {

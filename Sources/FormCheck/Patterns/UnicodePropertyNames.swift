@@ -9,8 +9,8 @@ enum UnicodePropertyNames {
     static let space = ScalarClass.property(.whiteSpace)
     /// `\h`: horizontal white space, tab and the space separators.
     static let horizontalSpace = ScalarClass.property(.posixBlank)
-    /// `\v`, ICU's vertical white space: its line terminators LF, VT, FF, CR, NEL, LS and PS.
-    static let lineTerminators = ScalarClass.scalars(0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029)
+    /// `\v`, ICU's vertical white space: its line terminators, as `PlaceContext.isLineTerminator` lists them.
+    static let lineTerminators = ScalarClass.ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
 
     /// The set a property expression names (`L`, `Letter`, `gc=Lu`, `Latin`, `sc=Latn`, `Alphabetic`,
     /// `alpha`...), or nil when it names none this engine knows.
