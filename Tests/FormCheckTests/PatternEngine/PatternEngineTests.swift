@@ -153,8 +153,8 @@ import Testing
     @Test func answersRightBeyondTheStateLimit() throws {
         let pattern = try LinearPattern("(a|b)*a(a|b){12}$")
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<20 {
-            let value = String((0..<3_000).map { _ in Bool.random(using: &generator) ? "a" : "b" })
+        for _ in 0..<6 {
+            let value = String((0..<2_000).map { _ in Bool.random(using: &generator) ? "a" : "b" })
             #expect(pattern.matches(value) == (Array(value)[value.count - 13] == "a"))
         }
     }
