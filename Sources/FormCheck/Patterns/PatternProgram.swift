@@ -127,9 +127,7 @@ struct CompiledClass: Sendable {
 
     init(_ set: ScalarClass) {
         self.set = set
-        var ascii: UInt128 = 0
-        for value in 0..<128 where set.contains(Unicode.Scalar(UInt8(value))) { ascii |= 1 << value }
-        self.ascii = ascii
+        ascii = set.asciiMembers
     }
 
     @inline(__always)

@@ -37,6 +37,42 @@ indirect enum ScalarClass: Sendable, Equatable {
         }
     }
 
+    /// The ASCII members, bit b for scalar b; the same as asking `contains` for each, but from
+    /// tables of the categories' and properties' ASCII members, so that patterns compile quickly.
+    var asciiMembers: UInt128 {
+        switch self {
+        case .ranges(let ranges):
+            return ranges.reduce(0) { bits, range in
+                guard range.lowerBound < 128 else { return bits }
+                let high = min(range.upperBound, 127)
+                let upTo: UInt128 = high == 127 ? ~0 : (1 << (high + 1)) - 1
+                return bits | upTo & ~((1 << range.lowerBound) - 1)
+            }
+        case .categories(let categories):
+            return Self.asciiCategories.indices.reduce(0) { bits, value in
+                categories.contains(Self.asciiCategories[value]) ? bits | 1 << value : bits
+            }
+        case .property(let property):
+            return Self.asciiProperties[property]!
+        case .union(let members):
+            return members.reduce(0) { $0 | $1.asciiMembers }
+        case .intersection(let left, let right):
+            return left.asciiMembers & right.asciiMembers
+        case .subtraction(let left, let right):
+            return left.asciiMembers & ~right.asciiMembers
+        case .complement(let inner):
+            return ~inner.asciiMembers
+        case .caseClosure:
+            return (0..<128).reduce(0) { bits, value in contains(Unicode.Scalar(UInt8(value))) ? bits | 1 << value : bits }
+        }
+    }
+
+    private static let asciiCategories = (0..<128).map { Unicode.Scalar(UInt8($0)).properties.generalCategory }
+
+    private static let asciiProperties: [ScalarProperty: UInt128] = Dictionary(uniqueKeysWithValues: ScalarProperty.allCases.map { property in
+        (property, (0..<128).reduce(0) { bits, value in property.holds(for: Unicode.Scalar(UInt8(value))) ? bits | 1 << value : bits })
+    })
+
     /// Binary search in sorted ranges.
     private static func search(_ ranges: [ClosedRange<UInt32>], for value: UInt32) -> Bool {
         var low = 0
@@ -116,7 +152,7 @@ struct GeneralCategories: OptionSet, Sendable, Hashable {
 }
 
 /// The binary properties a pattern can name, as ICU defines them.
-enum ScalarProperty: Sendable, Equatable {
+enum ScalarProperty: Sendable, Hashable, CaseIterable {
     case any, ascii, assigned, alphabetic, whiteSpace, lowercase, uppercase, hexDigit, asciiHexDigit
     case ideographic, math, dash, emoji
     /// ICU's word characters (`\w`): alphabetic, marks, decimal digits, connector punctuation, ZWNJ and ZWJ.

@@ -106,6 +106,19 @@ import Testing
         }
     }
 
+    /// A class's ASCII members, read from tables when a pattern compiles, are those `contains` accepts.
+    @Test(arguments: [
+        #"[a-z]"#, #"[^a-z]"#, #"[\x00-\x7F]"#, #"[^\x7F]"#, #"\p{L}"#, #"\P{L}"#, #"\w"#, #"\W"#, #"[[:graph:]]"#, #"[[:print:]]"#,
+        #"[\p{L}&&\p{Latin}--[aeiou]]"#, #"(?i)[k]"#, #"(?i)[^s]"#, #"\p{Cc}"#, "[ -~]",
+    ])
+    func asciiMembersAreTheMembers(_ source: String) throws {
+        let program = try LinearPattern(source).program
+        guard case .set(let index) = program.instructions[0] else { Issue.record("\(source) is not a class"); return }
+        let set = program.classes[index].set
+        let expected = (0..<128).reduce(UInt128(0)) { bits, value in set.contains(Unicode.Scalar(UInt8(value))) ? bits | 1 << value : bits }
+        #expect(set.asciiMembers == expected)
+    }
+
     /// Patterns that make a backtracking matcher take exponential or polynomial time, on values of
     /// 100,000 characters: the answers are right (time is not measured here).
     @Test func hostilePatternsAnswerRightOnLongValues() throws {
