@@ -71,6 +71,8 @@ private struct DFACache {
     static let matched: Int32 = -2
     static let dead: Int32 = -3
     static let full: Int32 = -4
+    /// At most this many transitions on scalars beyond ASCII are kept.
+    static let beyondASCIILimit = 65_536
 
     private(set) var states: [State] = []
     private var numbers: [State: Int32] = [:]
@@ -145,6 +147,9 @@ private struct DFACache {
         if value < 128 {
             ascii[Int(state) << 7 | Int(value)] = target
         } else {
+            // Values with many different scalars beyond ASCII could grow this without end: it is
+            // emptied when full, and its transitions found again as they are needed.
+            if beyondASCII.count >= Self.beyondASCIILimit { beyondASCII.removeAll(keepingCapacity: true) }
             beyondASCII[UInt64(state) << 21 | UInt64(value)] = target
         }
         return target

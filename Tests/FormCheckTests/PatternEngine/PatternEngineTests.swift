@@ -162,6 +162,17 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20).joined(separator: "\n"))")
     }
 
+    /// A value with more different scalars beyond ASCII than the cache keeps transitions for.
+    @Test func answersRightBeyondTheTransitionLimit() throws {
+        let pattern = try LinearPattern(#"^\p{Han}+$"#)
+        let han = [0x4E00...0x9FFF, 0x20000...0x2A6DF, 0x2A700...0x2B73F].joined().compactMap(Unicode.Scalar.init)
+            .filter { $0.properties.generalCategory == .otherLetter }
+        let value = String(String.UnicodeScalarView(han))
+        #expect(han.count > 65_536)
+        #expect(pattern.matches(value))
+        #expect(!pattern.matches(value + "1"))
+    }
+
     /// `(a|b)*a(a|b){12}` needs 2^13 states, far beyond the cache's 1,000.
     @Test func answersRightBeyondTheStateLimit() throws {
         let pattern = try LinearPattern("(a|b)*a(a|b){12}$")
