@@ -1,0 +1,45 @@
+/// A pattern in ICU's syntax (`NSRegularExpression`'s), searched anywhere in a value in time linear
+/// in the value's length: O(pattern size × value length) at worst, whatever the pattern and the value.
+///
+/// The dialect is ICU's, with ICU's meaning for every construct it accepts:
+/// - `\d` is any decimal digit (Nd), `\w` ICU's word characters (alphabetic, marks, Nd, Pc, ZWNJ,
+///   ZWJ), `\s` White_Space, `\h` tab and Zs, `\v` the line terminators (LF, VT, FF, CR, NEL, LS, PS);
+///   `.` is anything but a line terminator (`(?s)`: anything).
+/// - `^` and `\A` match at the start, `\z` at the end, `$` and `\Z` at the end or before a final line
+///   terminator (or CR LF); under `(?m)`, `^` and `$` match at lines. `\b` looks through combining
+///   marks and format characters, as ICU's does.
+/// - Properties: general categories (`\p{L}`, `\p{Lu}`, `\p{Letter}`, `\p{gc=Nd}`), scripts (`\p{Latin}`,
+///   `\p{sc=Grek}`, `\p{Script=Han}`; the Script property, Unicode `UnicodeTables.unicodeVersion`),
+///   binary properties (Alphabetic, White_Space, Lowercase, Uppercase, Hex_Digit, Any, ASCII, Assigned...),
+///   `\P{...}`, and POSIX classes (`[[:alpha:]]` is `\p{Alphabetic}`, as in ICU).
+/// - Classes take ranges (`[\$-z]` is a range), nested classes (their union) and the operators `&&`
+///   and `--`, applied left to right: `[a-z&&[^aeiou]]`, `[a-z--aeiou]`.
+/// - `(?i)` (or `caseInsensitive`) compares by simple case folding; ICU also folds fully on literal
+///   text (`(?i)ß` matches `ss` in ICU, not here). Flags `i`, `s` and `m` are supported.
+/// - Capturing and named groups are plain groups; lazy quantifiers answer as greedy ones.
+///
+/// Refused with a `PatternSyntaxError` at their offset: backreferences, lookahead and lookbehind,
+/// atomic groups, possessive quantifiers, recursion and conditionals (they need backtracking), malformed
+/// counts (`{-1}`, `{+2}`, `{3,2}`), `\X`, `\N{...}`, the flags `x`, `w`, `d` and `u`, escaped letters
+/// without a meaning (ICU reads `\y` as `y`), and programs beyond `PatternProgram.instructionLimit`.
+struct LinearPattern: Sendable {
+    let source: String
+    let program: PatternProgram
+    private let automaton: PatternDFA
+
+    /// Compiles `source`; `caseInsensitive` matches as if it began with `(?i)`.
+    ///
+    /// - Throws: `PatternSyntaxError` at the first construct the engine does not accept.
+    init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
+        self.source = source
+        program = try PatternProgram(PatternParser.parse(source, caseInsensitive: caseInsensitive))
+        automaton = PatternDFA(program)
+    }
+
+    /// Whether the pattern matches somewhere in `text`.
+    ///
+    /// - Complexity: O(*p* × *n*) for a program of *p* instructions and a text of *n* scalars.
+    func matches(_ text: String) -> Bool {
+        automaton.matches(text)
+    }
+}

@@ -1,0 +1,185 @@
+import Testing
+@testable import FormCheck
+
+/// The engine's answers on exact cases, with ICU's meaning of each construct.
+@Suite struct PatternEngineTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let pattern: String
+        let matching: [String]
+        let notMatching: [String]
+        var caseInsensitive = false
+
+        var description: String { pattern }
+    }
+
+    static let cases: [Case] = [
+        // Searched anywhere unless anchored.
+        Case(pattern: "bc", matching: ["bc", "abcd"], notMatching: ["", "b c", "cb"]),
+        Case(pattern: "^bc$", matching: ["bc", "bc\n", "bc\r\n", "bc\u{2028}"], notMatching: ["abc", "bcd", "bc\n\n", "\nbc"]),
+        Case(pattern: #"^bc\z"#, matching: ["bc"], notMatching: ["bc\n"]),
+        Case(pattern: #"\Abc\Z"#, matching: ["bc", "bc\n"], notMatching: ["abc"]),
+        Case(pattern: #"a\r$"#, matching: ["a\r"], notMatching: ["a\r\n"]),
+        Case(pattern: "(?m)^b$", matching: ["a\nb\nc", "b", "a\r\nb\r\nc"], notMatching: ["ab\nc"]),
+        Case(pattern: #"(?m)\r$"#, matching: ["\r"], notMatching: ["a\r\nb"]),
+        Case(pattern: "", matching: ["", "x"], notMatching: []),
+        // Classes, escapes, properties.
+        Case(pattern: "^[a-c]+$", matching: ["abc", "cab"], notMatching: ["abd", ""]),
+        Case(pattern: "^[^a-c]$", matching: ["d", "é", "😀"], notMatching: ["a", "", "dd"]),
+        Case(pattern: "^[]a]$", matching: ["]", "a"], notMatching: ["b"]),
+        Case(pattern: "^[a-]$", matching: ["a", "-"], notMatching: ["b"]),
+        Case(pattern: #"^[\$-z]$"#, matching: ["$", "-", "a", "z", "0"], notMatching: ["#", "{"]),
+        Case(pattern: #"^[\d-z]$"#, matching: ["5", "-", "z"], notMatching: ["m"]),
+        Case(pattern: "^[a-z&&[^aeiou]]+$", matching: ["bcd"], notMatching: ["bad"]),
+        Case(pattern: "^[a-z--aeiou]+$", matching: ["bcd"], notMatching: ["bud"]),
+        Case(pattern: "^[a-c&&b-d--c]$", matching: ["b"], notMatching: ["a", "c", "d"]),
+        Case(pattern: "^[^a-c&&b]$", matching: ["a", "x"], notMatching: ["b"]),
+        Case(pattern: "^[[:alpha:]]+$", matching: ["abcé", "日本", "Ⅻ"], notMatching: ["a1", ":"]),
+        Case(pattern: "^[:alpha:]+$", matching: ["é"], notMatching: [":"]),
+        Case(pattern: "^[:alpha]+$", matching: [":alph"], notMatching: ["b"]),
+        Case(pattern: "^[[:^digit:]]$", matching: ["a"], notMatching: ["1", "٣"]),
+        Case(pattern: #"^\d+$"#, matching: ["123", "٣٤", "१२"], notMatching: ["Ⅻ", "½", "1a"]),
+        Case(pattern: #"^\w+$"#, matching: ["a_1", "é", "e\u{301}", "日本", "a\u{200D}b"], notMatching: ["a-b", "a b", "😀"]),
+        Case(pattern: #"^\s$"#, matching: [" ", "\t", "\u{A0}", "\u{85}", "\u{0B}", "\u{3000}"], notMatching: ["\u{200B}", "a"]),
+        Case(pattern: #"^\h$"#, matching: [" ", "\t", "\u{A0}"], notMatching: ["\n"]),
+        Case(pattern: #"^\v$"#, matching: ["\u{0B}", "\u{2029}"], notMatching: [" "]),
+        Case(pattern: #"^\p{L}+$"#, matching: ["abc", "Ωμέγα", "日本語", "Жук"], notMatching: ["a1", "e\u{301}"]),
+        Case(pattern: #"^[\p{L}\p{M}]+$"#, matching: ["e\u{301}"], notMatching: ["1"]),
+        Case(pattern: #"^\p{Lu}\p{Ll}+$"#, matching: ["Zoë", "Ωμ"], notMatching: ["zoë"]),
+        Case(pattern: #"^\p{Letter}$"#, matching: ["a"], notMatching: ["1"]),
+        Case(pattern: #"^\P{L}$"#, matching: ["1", " "], notMatching: ["a"]),
+        Case(pattern: #"^[^\p{L}]$"#, matching: ["1"], notMatching: ["a"]),
+        Case(pattern: #"^\p{Latin}+$"#, matching: ["Zoë", "ﬀ"], notMatching: ["Ωμ", "a1"]),
+        Case(pattern: #"^\p{Greek}+$"#, matching: ["Ωμέγα"], notMatching: ["a"]),
+        Case(pattern: #"^\p{Cyrillic}+$"#, matching: ["Жук"], notMatching: ["Zuk"]),
+        Case(pattern: #"^\p{Han}+$"#, matching: ["日本語"], notMatching: ["にほん"]),
+        Case(pattern: #"^\p{Script=Arabic}+$"#, matching: ["عربي"], notMatching: ["a"]),
+        Case(pattern: #"^\p{sc=Latn}$"#, matching: ["a"], notMatching: ["1"]),
+        Case(pattern: #"^\p{IsLatin}$"#, matching: ["a"], notMatching: ["α"]),
+        Case(pattern: "^.$", matching: ["a", "😀", "\u{0}"], notMatching: ["\n", "\r", "\u{85}", "\u{2028}", ""]),
+        Case(pattern: "(?s)^.$", matching: ["\n"], notMatching: [""]),
+        Case(pattern: #"^\x41\x{1F600}\u00E9\U0001F600\0101\t\cA$"#, matching: ["A😀é😀A\t\u{1}"], notMatching: ["A"]),
+        Case(pattern: #"^\Qa.b\E+$"#, matching: ["a.bbb"], notMatching: ["axb"]),
+        Case(pattern: #"^\.\*\[$"#, matching: [".*["], notMatching: ["a*["]),
+        Case(pattern: "^café$", matching: ["café"], notMatching: ["cafe\u{301}", "cafe"]),
+        // Word boundaries, with combining marks and format characters looked through.
+        Case(pattern: #"\bcat\b"#, matching: ["a cat.", "cat"], notMatching: ["cats", "concat"]),
+        Case(pattern: #"\Bat\b"#, matching: ["cat"], notMatching: ["at"]),
+        Case(pattern: #"a\b"#, matching: ["a b"], notMatching: ["a\u{301}", "aé"]),
+        Case(pattern: #"^\b"#, matching: ["a"], notMatching: ["", " a"]),
+        Case(pattern: #"\B"#, matching: ["", "ab"], notMatching: ["a"]),
+        // Alternation, groups, quantifiers (lazy ones answer as greedy ones).
+        Case(pattern: "^(?:cat|dog)s?$", matching: ["cat", "dogs"], notMatching: ["cats!", "cow"]),
+        Case(pattern: "^(?<animal>cat|dog)$", matching: ["dog"], notMatching: ["cow"]),
+        Case(pattern: "^(a|)+$", matching: ["", "aaa"], notMatching: ["b"]),
+        Case(pattern: "^a{3}$", matching: ["aaa"], notMatching: ["aa", "aaaa"]),
+        Case(pattern: "^a{2,}$", matching: ["aa", "aaaaa"], notMatching: ["a"]),
+        Case(pattern: "^a{1,2}b{0}$", matching: ["a", "aa"], notMatching: ["aaa", "ab"]),
+        Case(pattern: "^a+?$", matching: ["aaa"], notMatching: [""]),
+        Case(pattern: "^a{2,3}?$", matching: ["aaa"], notMatching: ["aaaa"]),
+        Case(pattern: "^(a*)*$", matching: ["", "aa"], notMatching: ["b"]),
+        Case(pattern: #"^\R$"#, matching: ["\r\n", "\n", "\r", "\u{2028}", "\r\n\n"], notMatching: ["\n\n\n"]),
+        Case(pattern: #"\R\n"#, matching: ["\n\n"], notMatching: ["\r\n"]),
+        Case(pattern: "a(?#a comment)b", matching: ["ab"], notMatching: ["a b"]),
+        // Case-insensitive: simple case folding, on literals and classes (negated after folding).
+        Case(pattern: "(?i)^straße$", matching: ["STRAßE", "Straße"], notMatching: ["STRASSE"]),
+        Case(pattern: "(?i)^k$", matching: ["K", "k", "\u{212A}"], notMatching: ["q"]),
+        Case(pattern: "(?i)^σ+$", matching: ["Σσς"], notMatching: ["s"]),
+        Case(pattern: "(?i)^[a-z]+$", matching: ["ABC", "ſ"], notMatching: ["1"]),
+        Case(pattern: "(?i)^[^a]$", matching: ["b"], notMatching: ["a", "A"]),
+        Case(pattern: "(?i)^i$", matching: ["I"], notMatching: ["ı", "İ"]),
+        Case(pattern: #"(?i)^\p{Lu}$"#, matching: ["a", "A"], notMatching: ["1"]),
+        Case(pattern: "^a(?i)b$", matching: ["aB"], notMatching: ["AB"]),
+        Case(pattern: "^(?i:a)b$", matching: ["Ab"], notMatching: ["AB"]),
+        Case(pattern: "^(?:(?i)a)b$", matching: ["Ab"], notMatching: ["AB"]),
+        Case(pattern: "^(?i)a(?-i)b$", matching: ["Ab"], notMatching: ["AB"]),
+        Case(pattern: "^ab$", matching: ["AB", "ab"], notMatching: ["ac"], caseInsensitive: true),
+    ]
+
+    @Test(arguments: cases)
+    func answers(_ example: Case) throws {
+        let pattern = try LinearPattern(example.pattern, caseInsensitive: example.caseInsensitive)
+        for value in example.matching {
+            #expect(pattern.matches(value), "\(example.pattern) should match \(value.debugDescription)")
+        }
+        for value in example.notMatching {
+            #expect(!pattern.matches(value), "\(example.pattern) should not match \(value.debugDescription)")
+        }
+    }
+
+    /// A class's ASCII members, read from tables when a pattern compiles, are those `contains` accepts.
+    @Test(arguments: [
+        #"[a-z]"#, #"[^a-z]"#, #"[\x00-\x7F]"#, #"[^\x7F]"#, #"\p{L}"#, #"\P{L}"#, #"\w"#, #"\W"#, #"[[:graph:]]"#, #"[[:print:]]"#,
+        #"[\p{L}&&\p{Latin}--[aeiou]]"#, #"(?i)[k]"#, #"(?i)[^s]"#, #"\p{Cc}"#, "[ -~]",
+    ])
+    func asciiMembersAreTheMembers(_ source: String) throws {
+        let program = try LinearPattern(source).program
+        guard case .set(let index) = program.instructions[0] else { Issue.record("\(source) is not a class"); return }
+        let set = program.classes[index].set
+        let expected = (0..<128).reduce(UInt128(0)) { bits, value in set.contains(Unicode.Scalar(UInt8(value))) ? bits | 1 << value : bits }
+        #expect(set.asciiMembers == expected)
+    }
+
+    /// Patterns that make a backtracking matcher take exponential or polynomial time, on values of
+    /// 100,000 characters: the answers are right (time is not measured here).
+    @Test func hostilePatternsAnswerRightOnLongValues() throws {
+        let xs = String(repeating: "x", count: 100_000)
+        let words = String(repeating: "ab ", count: 33_333)
+        let as_ = String(repeating: "a", count: 100_000)
+        let names = String(repeating: "Zoë ", count: 25_000)
+        let checks: [(String, String, Bool)] = [
+            ("(x+x+)+y", xs, false),
+            ("(x+x+)+y", xs + "y", true),
+            (#"^(\w+\s?)*$"#, words, true),
+            (#"^(\w+\s?)*$"#, words + "!", false),
+            ("^(a|aa)+$", as_, true),
+            ("^(a|aa)+$", as_ + "b", false),
+            (#"^(\p{L}+[ '-]?)+$"#, names, true),
+            (#"^(\p{L}+[ '-]?)+$"#, names + "1", false),
+            ("^(a+)+$|^a*c$", String(repeating: "a", count: 30) + "c", true),
+            (#"^([a-zA-Z0-9]+\.?)+@example\.com$"#, String(repeating: "a.", count: 50_000) + "@example.com", true),
+            (#"^([a-zA-Z0-9]+\.?)+@example\.com$"#, String(repeating: "a.", count: 50_000) + "@example.org", false),
+        ]
+        for (source, value, expected) in checks {
+            #expect(try LinearPattern(source).matches(value) == expected, "\(source) on \(value.count) characters")
+        }
+    }
+}
+
+/// The lazy DFA must answer as the Pike VM does, including when its cache fills up.
+@Suite struct PatternDFATests {
+    @Test func answersAsThePikeVMOnGeneratedPairs() throws {
+        var generator = PatternGenerator(seed: 0xD_FA)
+        var disagreements: [String] = []
+        for _ in 0..<1_500 {
+            let source = generator.pattern()
+            guard let pattern = try? LinearPattern(source) else { continue }
+            for _ in 0..<8 {
+                let value = generator.value() + generator.value() + generator.value()
+                let expected = PatternMatcher.matches(pattern.program, in: Array(value.unicodeScalars))
+                if pattern.matches(value) != expected { disagreements.append("\(source) on \(value.debugDescription)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// A value with more different scalars beyond ASCII than the cache keeps transitions for.
+    @Test func answersRightBeyondTheTransitionLimit() throws {
+        let pattern = try LinearPattern(#"^\p{Han}+$"#)
+        let han = [0x4E00...0x9FFF, 0x20000...0x2A6DF, 0x2A700...0x2B73F].joined().compactMap(Unicode.Scalar.init)
+            .filter { $0.properties.generalCategory == .otherLetter }
+        let value = String(String.UnicodeScalarView(han))
+        #expect(han.count > 65_536)
+        #expect(pattern.matches(value))
+        #expect(!pattern.matches(value + "1"))
+    }
+
+    /// `(a|b)*a(a|b){12}` needs 2^13 states, far beyond the cache's 1,000.
+    @Test func answersRightBeyondTheStateLimit() throws {
+        let pattern = try LinearPattern("(a|b)*a(a|b){12}$")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<6 {
+            let value = String((0..<2_000).map { _ in Bool.random(using: &generator) ? "a" : "b" })
+            #expect(pattern.matches(value) == (Array(value)[value.count - 13] == "a"))
+        }
+    }
+}
