@@ -164,6 +164,24 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A fixture file reached again, through another argument, path or link, is run once, as check reads it once.
+    @Test func aFileReachedAgainIsRunOnce() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("fx/valid/ok.json", #"{"email": "a@b.c", "age": 20}"#)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("fx/valid/z-again.json").path,
+                                                   withDestinationPath: "ok.json")
+        let result = try Formcheck.run(["test", "s.yaml", "fx", "fx/valid/ok.json", "./fx/valid/z-again.json", "fx"],
+                                       directory: scratch.url)
+        #expect(result.stdout == """
+            PASS fx/valid/ok.json
+            1 passed, 0 failed
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
     @Test func brokenExpectationsAndPathsWithoutCases() throws {
         let result = try run([
             "fx/invalid/a.json": #"[{"email": "x"}, {"email": "y"}]"#,
