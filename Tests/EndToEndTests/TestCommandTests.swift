@@ -182,6 +182,21 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// A sidecar is read with --max-record-size, as the records and suite files are.
+    @Test func aSidecarLargerThanTheRecordSizeLimit() throws {
+        let result = try run([
+            "fx/invalid/minor.json": #"{"email": "a@b.c", "age": 12}"#,
+            "fx/invalid/minor.expect.yaml": "# " + String(repeating: "-", count: 1100) + "\nerrors:\n  - { path: age, code: min }\n",
+        ], ["fx", "--max-record-size", "1K"])
+        #expect(result.stdout == """
+            FAIL fx/invalid/minor.json
+              fx/invalid/minor.expect.yaml: the input is larger than the limit of 1K (--max-record-size)
+            0 passed, 1 failed
+
+            """)
+        #expect(result.status == 1)
+    }
+
     @Test func brokenExpectationsAndPathsWithoutCases() throws {
         let result = try run([
             "fx/invalid/a.json": #"[{"email": "x"}, {"email": "y"}]"#,

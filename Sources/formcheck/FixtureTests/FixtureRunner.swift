@@ -172,7 +172,8 @@ struct FixtureRunner {
         }
         var value: Value?
         do {
-            try DataReader.forEachRecord(inFile: sidecar, format: sidecar.hasSuffix(".json") ? .json : .yaml) { record in
+            try DataReader.forEachRecord(inFile: sidecar, format: sidecar.hasSuffix(".json") ? .json : .yaml,
+                                         maxRecordSize: options.maxRecordSize) { record in
                 if value == nil, case .success(let content) = record.content { value = content }
             }
         } catch {
