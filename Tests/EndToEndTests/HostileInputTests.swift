@@ -139,12 +139,31 @@ import Testing
                                        directory: scratch.url)
         #expect(result.stderr == """
             big.json: error: the input is larger than the limit of 1K (--max-record-size)
-            big.jsonl: error: a line is larger than the limit of 1K (--max-record-size)
+            big.jsonl:3:1: error: line 3 is larger than the limit of 1K (--max-record-size)
             big.yaml: error: the input is larger than the limit of 1K (--max-record-size)
 
             """)
         #expect(result.stdout == "4 files, 3 records: 2 valid, 1 invalid; 1 error, 0 warnings; 3 unreadable\n")
         #expect(result.status == 2)
+    }
+
+    /// A line too large is reported at its line, also after lines read in earlier blocks and after
+    /// blank lines that standard input's detection looked at ahead.
+    @Test func lineTooLargeIsReportedAtItsLine() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let long = #"{"name": "\#(String(repeating: "a", count: 2000))"}"#
+        try scratch.write("many.jsonl", String(repeating: #"{"name": "ada", "pad": "\#(String(repeating: "x", count: 600))"}"# + "\n", count: 2000) + long + "\n")
+        let file = try Formcheck.run(["s.yaml", "many.jsonl", "--max-record-size", "1K", "--format", "summary"], directory: scratch.url)
+        #expect(file.stderr == "many.jsonl:2001:1: error: line 2001 is larger than the limit of 1K (--max-record-size)\n")
+        #expect(file.stdout == "1 file, 2000 records: 2000 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(file.status == 2)
+        for ending in ["", "\n"] {
+            let input = try Formcheck.run(["s.yaml", "-", "--max-record-size", "1K"], input: Data(("\n\n" + long + ending).utf8),
+                                          directory: scratch.url)
+            #expect(input.stderr == "<stdin>:3:1: error: line 3 is larger than the limit of 1K (--max-record-size)\n")
+            #expect(input.status == 2)
+        }
     }
 
     /// A JSON Lines line of exactly the limit is read whatever its line break, also when a read ends
@@ -183,9 +202,9 @@ import Testing
 
     /// Endless input stops at the limit: memory stays bounded by it and the run ends.
     @Test(arguments: [
-        (["/dev/zero", "--data-format", "jsonl"], "/dev/zero: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["/dev/zero", "--data-format", "jsonl"], "/dev/zero:1:1: error: line 1 is larger than the limit of 1K (--max-record-size)"),
         (["/dev/zero", "--data-format", "json"], "/dev/zero: error: the input is larger than the limit of 1K (--max-record-size)"),
-        (["-", "--data-format", "jsonl"], "<stdin>: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["-", "--data-format", "jsonl"], "<stdin>:1:1: error: line 1 is larger than the limit of 1K (--max-record-size)"),
         (["-", "--data-format", "json"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
         (["-"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
     ])

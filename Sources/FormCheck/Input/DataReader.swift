@@ -6,8 +6,8 @@ public enum DataFileError: Error, Sendable, Hashable {
     case unreadable(String)
     /// The document is not well-formed; no record of it was checked.
     case malformed(DataParseError)
-    /// A JSON Lines line longer than the limit; reading stopped before it.
-    case lineTooLarge(SizeLimit)
+    /// A JSON Lines line longer than the limit, with its number; reading stopped before it.
+    case lineTooLarge(SizeLimit, line: Int)
     /// A whole document (a JSON or YAML file, or standard input read whole) larger than the limit;
     /// reading stopped there and none of its records was checked.
     case inputTooLarge(SizeLimit)
@@ -17,15 +17,18 @@ public enum DataFileError: Error, Sendable, Hashable {
         switch self {
         case .unreadable(let reason): return "cannot read: \(reason)"
         case .malformed(let error): return error.message
-        case .lineTooLarge(let limit): return limit.exceeded(by: "a line")
+        case .lineTooLarge(let limit, let line): return limit.exceeded(by: "line \(line)")
         case .inputTooLarge(let limit): return limit.exceeded(by: "the input")
         }
     }
 
-    /// Where reading stopped, for a malformed document.
+    /// Where reading stopped, for a malformed document or a line too large (its first column).
     public var position: SourcePosition? {
-        if case .malformed(let error) = self { return error.position }
-        return nil
+        switch self {
+        case .malformed(let error): return error.position
+        case .lineTooLarge(_, let line): return SourcePosition(line: line, column: 1)
+        case .unreadable, .inputTooLarge: return nil
+        }
     }
 }
 
@@ -159,6 +162,7 @@ public enum DataReader {
                 }
             }
             body(block, lines)
+            stream.lineNumber = tooLarge ? number - 1 : number
             if tooLarge {
                 stream.stopAtLineTooLarge()
                 break
