@@ -402,6 +402,29 @@ import Testing
         }
     }
 
+    /// Standard input without --data-format whose first bytes name UTF-16 or UTF-32 JSON is read as
+    /// JSON, so the encoding is named; libyaml reads YAML in UTF-16 with a byte order mark itself.
+    @Test func standardInputInUTF16OrUTF32IsNamed() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let text = Array(#"{"name": "ada"}"#.utf8) + [0x0A]
+        let inputs: [(name: String, bytes: [UInt8])] = [
+            ("UTF-16BE", text.flatMap { [0, $0] }),
+            ("UTF-32BE", text.flatMap { [0, 0, 0, $0] }),
+            ("UTF-32BE", [0, 0, 0xFE, 0xFF] + text.flatMap { [0, 0, 0, $0] }),
+            ("UTF-32LE", [0xFF, 0xFE, 0, 0] + text.flatMap { [$0, 0, 0, 0] }),
+        ]
+        for input in inputs {
+            let result = try Formcheck.run(["s.yaml", "-"], input: Data(input.bytes), directory: scratch.url)
+            #expect(result.stderr == "<stdin>:1:1: error: JSON data must be UTF-8 (this file is \(input.name))\n")
+            #expect(result.status == 2)
+        }
+        let yaml = try Formcheck.run(["s.yaml", "-"], input: Data([0xFE, 0xFF] + Array("name: ada\n".utf8).flatMap { [0, $0] }),
+                                     directory: scratch.url)
+        #expect(yaml.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        #expect(yaml.status == 0)
+    }
+
     @Test func hugeNumbersAndObjects() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: number, label: N, rules: [{ max: 10 }] }\n")

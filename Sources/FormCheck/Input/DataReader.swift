@@ -198,7 +198,8 @@ public enum DataReader {
     public static let standardInputName = "<stdin>"
 
     /// Reads standard input. Without a format, input whose first line is a whole JSON object is
-    /// JSON Lines, other input starting with `{` or `[` is JSON, and anything else is YAML.
+    /// JSON Lines, other input starting with `{` or `[` is JSON, input that starts as UTF-16 or UTF-32
+    /// JSON does (without a UTF-16 byte order mark) is refused as JSON not in UTF-8, and anything else is YAML.
     /// A line, or input of another format, larger than `maxRecordSize` ends the reading with an error.
     public static func forEachRecordInStandardInput(
         format: DataFormat?, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
@@ -227,6 +228,10 @@ public enum DataReader {
         case let format?:
             try forEachRecord(in: rest(), format: format, name: standardInputName, body)
         case nil:
+            // UTF-16 or UTF-32 starts with a zero byte or a byte order mark, not `{`: it is named as
+            // JSON is, unless it is UTF-16 with a byte order mark, which libyaml reads as YAML.
+            let start = Array(stream.peek(4))
+            if !JSONTextEncoding.startsWithUTF16ByteOrderMark(start) { try JSONTextEncoding.requireUTF8(start) }
             let first = stream.peekFirstNonBlankByte()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
                 let bytes = try rest()
