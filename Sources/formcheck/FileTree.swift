@@ -54,11 +54,19 @@ struct FileTree {
             return
         }
         var entries: [String] = []
+        // readdir returns nil both at the end and on an error; only an error sets errno.
+        errno = 0
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if !name.hasPrefix(".") { entries.append(name) }
+            errno = 0
         }
+        let readError = errno
         closedir(handle)
+        if readError != 0 {
+            listing.problems.append((directory, "cannot read: \(FileBytes.reason(readError))"))
+            return
+        }
         for entry in entries.sorted() {
             let path = directory.hasSuffix("/") ? directory + entry : "\(directory)/\(entry)"
             guard let found = FileIdentity(path) else { continue }

@@ -41,6 +41,27 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// A directory whose listing fails while being read is reported as one that cannot be listed. The
+    /// failure comes from a `readdir` that fails with EIO, preloaded into the command.
+    @Test func directoryReadFailure() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("data/ok.json", #"{"name": "ada"}"#)
+        let shim = try scratch.write("readdir.c", """
+            #include <dirent.h>
+            #include <errno.h>
+            struct dirent *readdir(DIR *directory) { errno = EIO; return 0; }
+            struct dirent64 *readdir64(DIR *directory) { errno = EIO; return 0; }
+            """)
+        let library = scratch.url.appendingPathComponent("readdir.so").path
+        let compiled = try External.run(["cc", "-shared", "-fPIC", "-o", library, shim])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        let result = try Formcheck.run(["s.yaml", "data"], directory: scratch.url, environment: ["NO_COLOR": "1", "LD_PRELOAD": library])
+        #expect(result.stderr == "data: error: cannot read: input/output error\n")
+        #expect(result.stdout == "0 files, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
     /// Standard input that fails to read (here, a directory) is reported, whatever format is asked for.
     @Test(arguments: [[], ["--data-format", "jsonl"], ["--data-format", "json"]])
     func unreadableStandardInput(format: [String]) throws {
