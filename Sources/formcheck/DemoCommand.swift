@@ -36,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let compiled = try SchemaLoader.load(schema, assumeCustomPass: true, maxFileSize: schemaSize.limit)
+        let compiled = try SchemaLoader.load(schema, assumeCustomPass: true, maxFileSize: schemaSize.maxSchemaSize)
         SchemaLoader.warnAboutCatalogs(of: compiled, locale: locale)
         let scriptPath = script ?? (schema.split(separator: ".").dropLast().joined(separator: ".") + ".demo.yaml")
         let demo: DemoScript

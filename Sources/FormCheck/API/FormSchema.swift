@@ -49,8 +49,7 @@ public struct FormSchema: Sendable {
         do {
             bytes = try FileBytes.read(path, limit: maxFileSize)
         } catch {
-            throw SchemaError(diagnostics: [Diagnostic(.error, error.describing("the schema", limit: maxFileSize), file: path, at: nil)],
-                              source: nil)
+            throw SchemaError(diagnostics: [error.diagnostic(reading: .schema, path, limit: maxFileSize)], source: nil)
         }
         try self.init(bytes: bytes, name: path, messagesDirectory: messagesDirectory, customRules: customRules,
                       assumeCustomRulesPass: assumeCustomRulesPass, maxFileSize: maxFileSize)

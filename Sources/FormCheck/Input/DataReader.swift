@@ -6,19 +6,17 @@ public enum DataFileError: Error, Sendable, Hashable {
     case unreadable(String)
     /// The document is not well-formed; no record of it was checked.
     case malformed(DataParseError)
-    /// A JSON Lines line longer than the limit, with its number; reading stopped before it.
-    case lineTooLarge(SizeLimit, line: Int)
-    /// A whole document (a JSON or YAML file, or standard input read whole) larger than the limit;
-    /// reading stopped there and none of its records was checked.
-    case inputTooLarge(SizeLimit)
+    /// A JSON Lines line longer than the limit (reading stopped before it), or a whole document (a
+    /// JSON or YAML file, or standard input read whole) larger than the limit (reading stopped there
+    /// and none of its records was checked).
+    case tooLarge(SizeLimitExceeded)
 
     /// What to tell the user: `cannot read: REASON`, the parse error's message, or the limit crossed.
     public var message: String {
         switch self {
         case .unreadable(let reason): return "cannot read: \(reason)"
         case .malformed(let error): return error.message
-        case .lineTooLarge(let limit, let line): return limit.exceeded(by: "line \(line)")
-        case .inputTooLarge(let limit): return limit.exceeded(by: "the input")
+        case .tooLarge(let exceeded): return exceeded.message
         }
     }
 
@@ -26,8 +24,10 @@ public enum DataFileError: Error, Sendable, Hashable {
     public var position: SourcePosition? {
         switch self {
         case .malformed(let error): return error.position
-        case .lineTooLarge(_, let line): return SourcePosition(line: line, column: 1)
-        case .unreadable, .inputTooLarge: return nil
+        case .tooLarge(let exceeded):
+            if case .line(let line) = exceeded.subject { return SourcePosition(line: line, column: 1) }
+            return nil
+        case .unreadable: return nil
         }
     }
 }
@@ -56,7 +56,7 @@ public enum DataReader {
         } catch {
             switch error {
             case .system(let reason): throw .unreadable(reason)
-            case .tooLarge: throw .inputTooLarge(limit)
+            case .tooLarge: throw .tooLarge(SizeLimitExceeded(.input, limit: limit))
             }
         }
     }

@@ -152,7 +152,7 @@ struct LineStream: ~Copyable {
     mutating func readAll() -> [UInt8] {
         while !atEnd {
             guard buffer.count - start <= limit.bytes else {
-                stop(at: .inputTooLarge(limit))
+                stop(at: .tooLarge(SizeLimitExceeded(.input, limit: limit)))
                 break
             }
             fill()
@@ -171,7 +171,7 @@ struct LineStream: ~Copyable {
     /// Ends the input before a line longer than the limit, the one after `lineNumber` plus
     /// `linesAhead` lines looked at ahead without being consumed, as an error.
     mutating func stopAtLineTooLarge(linesAhead: Int = 0) {
-        stop(at: .lineTooLarge(limit, line: lineNumber + linesAhead + 1))
+        stop(at: .tooLarge(SizeLimitExceeded(.line(lineNumber + linesAhead + 1), limit: limit)))
     }
 
     private mutating func stop(at error: DataFileError) {

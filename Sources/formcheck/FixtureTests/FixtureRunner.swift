@@ -60,7 +60,7 @@ struct FixtureRunner {
             }
         } catch {
             report(CaseResult(name: file, file: file, position: error.position, passed: false,
-                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.message)"]))
+                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.messageNamingOption)"]))
             return 1
         }
         if outcomes.isEmpty {
@@ -105,7 +105,7 @@ struct FixtureRunner {
             }
         } catch {
             report(CaseResult(name: file, file: file, position: error.position, passed: false,
-                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.message)"]))
+                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.messageNamingOption)"]))
             return count + 1
         }
         return count
@@ -177,7 +177,7 @@ struct FixtureRunner {
                 if value == nil, case .success(let content) = record.content { value = content }
             }
         } catch {
-            return .failure(ExpectationFileError(file: sidecar, message: error.message))
+            return .failure(ExpectationFileError(file: sidecar, message: error.messageNamingOption))
         }
         guard let object = value?.objectValue else {
             return .failure(ExpectationFileError(file: sidecar, message: "an expectation file is a mapping with 'errors'"))
