@@ -63,7 +63,7 @@ struct Check: ParsableCommand {
             } catch {
                 summary.unreadable += 1
                 progress.clear()
-                reporter.problem(file: input.name, position: error.position, message: error.message)
+                reporter.problem(file: input.name, position: error.position, message: error.messageNamingOption)
             }
             reporter.fileDone(file: input.name)
             progress.fileDone()

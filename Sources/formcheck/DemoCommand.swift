@@ -36,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let compiled = try SchemaLoader.load(schema, assumeCustomPass: true, maxFileSize: schemaSize.limit)
+        let compiled = try SchemaLoader.load(schema, assumeCustomPass: true, maxFileSize: schemaSize.maxSchemaSize)
         SchemaLoader.warnAboutCatalogs(of: compiled, locale: locale)
         let scriptPath = script ?? (schema.split(separator: ".").dropLast().joined(separator: ".") + ".demo.yaml")
         let demo: DemoScript
@@ -138,7 +138,7 @@ struct DemoScript {
     func unknownFields(in graph: ValidatorGraph, file: String) -> [Diagnostic] {
         let paths = graph.fields.map(\.path)
         return fieldReferences.filter { graph.field(at: $0.field) == nil }.map { reference in
-            Diagnostic(.error, "the schema has no field '\(reference.field)'\(Suggestions.didYouMean(reference.field, among: paths))",
+            Diagnostic(.error, "the schema has no field '\(PrintableText.escaped(reference.field))'\(Suggestions.didYouMean(reference.field, among: paths))",
                        file: file, at: reference.position)
         }
     }

@@ -20,7 +20,7 @@ struct GraphCommand: ParsableCommand {
     @OptionGroup var schemaSize: SchemaSizeOption
 
     func run() throws {
-        let compiled = try SchemaLoader.load(schema, maxFileSize: schemaSize.limit)
+        let compiled = try SchemaLoader.load(schema, maxFileSize: schemaSize.maxSchemaSize)
         Output.out(format == .text ? GraphRendering.text(compiled) : GraphRendering.dot(compiled))
     }
 }

@@ -29,10 +29,10 @@ struct LintCommand: ParsableCommand {
     @OptionGroup var schemaSize: SchemaSizeOption
 
     func run() throws {
-        let compiled = try SchemaLoader.load(schema, messages: messages, assumeCustomPass: true, maxFileSize: schemaSize.limit)
+        let compiled = try SchemaLoader.load(schema, messages: messages, assumeCustomPass: true, maxFileSize: schemaSize.maxSchemaSize)
         let unreadable = compiled.catalogs.unreadableCatalogs
         guard unreadable.isEmpty else {
-            Output.error(SchemaError(diagnostics: unreadable, source: nil).description)
+            Output.error(SchemaError(diagnostics: unreadable.map(\.namingLimitOption), source: nil).description)
             throw ExitStatus.failure
         }
         let findings = CatalogLinter.lint(compiled, customRulesAreExpected: assumeCustomPass)

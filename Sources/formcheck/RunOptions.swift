@@ -43,12 +43,12 @@ struct RunOptions: ParsableArguments {
 
     var validationOptions: ValidationOptions {
         ValidationOptions(collectAllErrors: allErrors, today: today.flatMap(LocalDate.init(iso8601:)) ?? .today(), locale: locale,
-                          maxRecordSize: SizeLimit(bytes: maxRecordSize.bytes, option: "--max-record-size"))
+                          maxRecordSize: maxRecordSize)
     }
 
     /// Loads the schema at `path` with these options' catalogs, custom-rule choice and size limit.
     func loadSchema(_ path: String) throws -> FormSchema {
-        try SchemaLoader.load(path, messages: messages, assumeCustomPass: assumeCustomPass, maxFileSize: schemaSize.limit)
+        try SchemaLoader.load(path, messages: messages, assumeCustomPass: assumeCustomPass, maxFileSize: schemaSize.maxSchemaSize)
     }
 }
 
@@ -59,7 +59,7 @@ enum SchemaLoader {
             return try FormSchema(contentsOfFile: path, messagesDirectory: messages, assumeCustomRulesPass: assumeCustomPass,
                                   maxFileSize: maxFileSize)
         } catch {
-            Output.error(error.description)
+            Output.error(SchemaError(diagnostics: error.diagnostics.map(\.namingLimitOption), source: error.source).description)
             throw ExitStatus.failure
         }
     }
@@ -69,7 +69,7 @@ enum SchemaLoader {
     static func warnAboutCatalogs(of schema: FormSchema, locale: String?) {
         let warnings = schema.catalogWarnings(locale: locale ?? schema.sourceLocale)
         guard !warnings.isEmpty else { return }
-        Output.error(DiagnosticRenderer(sources: [schema.source] + schema.catalogSources).render(warnings))
+        Output.error(DiagnosticRenderer(sources: [schema.source] + schema.catalogSources).render(warnings.map(\.namingLimitOption)))
     }
 }
 

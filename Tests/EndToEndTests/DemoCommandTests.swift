@@ -136,4 +136,15 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.status == 2)
     }
+
+    /// A field name from the script is shown escaped, as names from data are.
+    @Test func anUnknownFieldIsShownEscaped() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nfields:\n  email: string\n")
+        try scratch.write("s.demo.yaml", "steps:\n  - focus: \"ph\\e[31mone\"\n  - submit\n")
+        let result = try Formcheck.run(["demo", "s.yaml"], directory: scratch.url)
+        #expect(result.stderr == "s.demo.yaml:2:12: error: the schema has no field 'ph\\u{1B}[31mone'\n")
+        #expect(result.stdout == "")
+        #expect(result.status == 2)
+    }
 }

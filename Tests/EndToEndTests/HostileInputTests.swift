@@ -41,6 +41,27 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// A directory whose listing fails while being read is reported as one that cannot be listed. The
+    /// failure comes from a `readdir` that fails with EIO, preloaded into the command.
+    @Test func directoryReadFailure() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("data/ok.json", #"{"name": "ada"}"#)
+        let shim = try scratch.write("readdir.c", """
+            #include <dirent.h>
+            #include <errno.h>
+            struct dirent *readdir(DIR *directory) { errno = EIO; return 0; }
+            struct dirent64 *readdir64(DIR *directory) { errno = EIO; return 0; }
+            """)
+        let library = scratch.url.appendingPathComponent("readdir.so").path
+        let compiled = try External.run(["cc", "-shared", "-fPIC", "-o", library, shim])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        let result = try Formcheck.run(["s.yaml", "data"], directory: scratch.url, environment: ["NO_COLOR": "1", "LD_PRELOAD": library])
+        #expect(result.stderr == "data: error: cannot read: input/output error\n")
+        #expect(result.stdout == "0 files, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
     /// Standard input that fails to read (here, a directory) is reported, whatever format is asked for.
     @Test(arguments: [[], ["--data-format", "jsonl"], ["--data-format", "json"]])
     func unreadableStandardInput(format: [String]) throws {
@@ -139,12 +160,31 @@ import Testing
                                        directory: scratch.url)
         #expect(result.stderr == """
             big.json: error: the input is larger than the limit of 1K (--max-record-size)
-            big.jsonl: error: a line is larger than the limit of 1K (--max-record-size)
+            big.jsonl:3:1: error: line 3 is larger than the limit of 1K (--max-record-size)
             big.yaml: error: the input is larger than the limit of 1K (--max-record-size)
 
             """)
         #expect(result.stdout == "4 files, 3 records: 2 valid, 1 invalid; 1 error, 0 warnings; 3 unreadable\n")
         #expect(result.status == 2)
+    }
+
+    /// A line too large is reported at its line, also after lines read in earlier blocks and after
+    /// blank lines that standard input's detection looked at ahead.
+    @Test func lineTooLargeIsReportedAtItsLine() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let long = #"{"name": "\#(String(repeating: "a", count: 2000))"}"#
+        try scratch.write("many.jsonl", String(repeating: #"{"name": "ada", "pad": "\#(String(repeating: "x", count: 600))"}"# + "\n", count: 2000) + long + "\n")
+        let file = try Formcheck.run(["s.yaml", "many.jsonl", "--max-record-size", "1K", "--format", "summary"], directory: scratch.url)
+        #expect(file.stderr == "many.jsonl:2001:1: error: line 2001 is larger than the limit of 1K (--max-record-size)\n")
+        #expect(file.stdout == "1 file, 2000 records: 2000 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(file.status == 2)
+        for ending in ["", "\n"] {
+            let input = try Formcheck.run(["s.yaml", "-", "--max-record-size", "1K"], input: Data(("\n\n" + long + ending).utf8),
+                                          directory: scratch.url)
+            #expect(input.stderr == "<stdin>:3:1: error: line 3 is larger than the limit of 1K (--max-record-size)\n")
+            #expect(input.status == 2)
+        }
     }
 
     /// A JSON Lines line of exactly the limit is read whatever its line break, also when a read ends
@@ -183,9 +223,9 @@ import Testing
 
     /// Endless input stops at the limit: memory stays bounded by it and the run ends.
     @Test(arguments: [
-        (["/dev/zero", "--data-format", "jsonl"], "/dev/zero: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["/dev/zero", "--data-format", "jsonl"], "/dev/zero:1:1: error: line 1 is larger than the limit of 1K (--max-record-size)"),
         (["/dev/zero", "--data-format", "json"], "/dev/zero: error: the input is larger than the limit of 1K (--max-record-size)"),
-        (["-", "--data-format", "jsonl"], "<stdin>: error: a line is larger than the limit of 1K (--max-record-size)"),
+        (["-", "--data-format", "jsonl"], "<stdin>:1:1: error: line 1 is larger than the limit of 1K (--max-record-size)"),
         (["-", "--data-format", "json"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
         (["-"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
     ])
@@ -381,6 +421,29 @@ import Testing
             #expect(standardInput.stderr == "<stdin>:1:1: error: JSON data must be UTF-8 (this file is UTF-16BE)\n")
             #expect(standardInput.status == 2)
         }
+    }
+
+    /// Standard input without --data-format whose first bytes name UTF-16 or UTF-32 JSON is read as
+    /// JSON, so the encoding is named; libyaml reads YAML in UTF-16 with a byte order mark itself.
+    @Test func standardInputInUTF16OrUTF32IsNamed() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let text = Array(#"{"name": "ada"}"#.utf8) + [0x0A]
+        let inputs: [(name: String, bytes: [UInt8])] = [
+            ("UTF-16BE", text.flatMap { [0, $0] }),
+            ("UTF-32BE", text.flatMap { [0, 0, 0, $0] }),
+            ("UTF-32BE", [0, 0, 0xFE, 0xFF] + text.flatMap { [0, 0, 0, $0] }),
+            ("UTF-32LE", [0xFF, 0xFE, 0, 0] + text.flatMap { [$0, 0, 0, 0] }),
+        ]
+        for input in inputs {
+            let result = try Formcheck.run(["s.yaml", "-"], input: Data(input.bytes), directory: scratch.url)
+            #expect(result.stderr == "<stdin>:1:1: error: JSON data must be UTF-8 (this file is \(input.name))\n")
+            #expect(result.status == 2)
+        }
+        let yaml = try Formcheck.run(["s.yaml", "-"], input: Data([0xFE, 0xFF] + Array("name: ada\n".utf8).flatMap { [0, $0] }),
+                                     directory: scratch.url)
+        #expect(yaml.stdout == "1 file, 1 record: 1 valid, 0 invalid; 0 errors, 0 warnings\n")
+        #expect(yaml.status == 0)
     }
 
     @Test func hugeNumbersAndObjects() throws {

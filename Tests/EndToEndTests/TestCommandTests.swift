@@ -164,6 +164,39 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A fixture file reached again, through another argument, path or link, is run once, as check reads it once.
+    @Test func aFileReachedAgainIsRunOnce() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("fx/valid/ok.json", #"{"email": "a@b.c", "age": 20}"#)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("fx/valid/z-again.json").path,
+                                                   withDestinationPath: "ok.json")
+        let result = try Formcheck.run(["test", "s.yaml", "fx", "fx/valid/ok.json", "./fx/valid/z-again.json", "fx"],
+                                       directory: scratch.url)
+        #expect(result.stdout == """
+            PASS fx/valid/ok.json
+            1 passed, 0 failed
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    /// A sidecar is read with --max-record-size, as the records and suite files are.
+    @Test func aSidecarLargerThanTheRecordSizeLimit() throws {
+        let result = try run([
+            "fx/invalid/minor.json": #"{"email": "a@b.c", "age": 12}"#,
+            "fx/invalid/minor.expect.yaml": "# " + String(repeating: "-", count: 1100) + "\nerrors:\n  - { path: age, code: min }\n",
+        ], ["fx", "--max-record-size", "1K"])
+        #expect(result.stdout == """
+            FAIL fx/invalid/minor.json
+              fx/invalid/minor.expect.yaml: the input is larger than the limit of 1K (--max-record-size)
+            0 passed, 1 failed
+
+            """)
+        #expect(result.status == 1)
+    }
+
     @Test func brokenExpectationsAndPathsWithoutCases() throws {
         let result = try run([
             "fx/invalid/a.json": #"[{"email": "x"}, {"email": "y"}]"#,

@@ -32,13 +32,15 @@ public struct FormSchema: Sendable {
     public let source: SourceText
 
     /// Loads and compiles the schema file at `path` (YAML or JSON) and its message catalogs.
-    /// - Parameter messagesDirectory: a catalog folder to use instead of the schema's `messages:`.
-    /// - Throws: `SchemaError` with every problem found, each with its file, line and column. A catalog
-    ///   file that cannot be read does not fail the schema: its locale falls back (`catalogWarnings(locale:)`).
+    /// - Parameters:
+    ///   - path: the schema file.
+    ///   - messagesDirectory: a catalog folder to use instead of the schema's `messages:`.
     ///   - customRules: the rules this app defines in Swift, which the schema names with `custom: NAME`.
     ///   - assumeCustomRulesPass: treat `custom:` rules that nothing registers as passing (for tools
     ///     such as the command line, which cannot run an app's Swift code).
     ///   - maxFileSize: the largest schema file or message catalog read; a larger one is an error.
+    /// - Throws: `SchemaError` with every problem found, each with its file, line and column. A catalog
+    ///   file that cannot be read does not fail the schema: its locale falls back (`catalogWarnings(locale:)`).
     public init(
         contentsOfFile path: String, messagesDirectory: String? = nil, customRules: [CustomRule] = [],
         assumeCustomRulesPass: Bool = false, maxFileSize: SizeLimit = .schemas
@@ -47,8 +49,7 @@ public struct FormSchema: Sendable {
         do {
             bytes = try FileBytes.read(path, limit: maxFileSize)
         } catch {
-            throw SchemaError(diagnostics: [Diagnostic(.error, error.describing("the schema", limit: maxFileSize), file: path, at: nil)],
-                              source: nil)
+            throw SchemaError(diagnostics: [error.diagnostic(reading: .schema, path, limit: maxFileSize)], source: nil)
         }
         try self.init(bytes: bytes, name: path, messagesDirectory: messagesDirectory, customRules: customRules,
                       assumeCustomRulesPass: assumeCustomRulesPass, maxFileSize: maxFileSize)
@@ -56,6 +57,7 @@ public struct FormSchema: Sendable {
 
     /// Compiles a schema from its text; `name` is the file name shown in diagnostics, and a relative
     /// `messages:` folder is found from the current directory.
+    /// - Throws: `SchemaError` with every problem found, as `init(contentsOfFile:)` does.
     public init(
         text: String, name: String = "<string>", messagesDirectory: String? = nil, customRules: [CustomRule] = [],
         assumeCustomRulesPass: Bool = false
@@ -66,6 +68,7 @@ public struct FormSchema: Sendable {
 
     /// Compiles a schema from UTF-8 (or UTF-16 with a byte order mark) YAML or JSON bytes; its message
     /// catalogs are read up to `maxFileSize` each.
+    /// - Throws: `SchemaError` with every problem found, as `init(contentsOfFile:)` does.
     public init(
         bytes: [UInt8], name: String = "<data>", messagesDirectory: String? = nil, customRules: [CustomRule] = [],
         assumeCustomRulesPass: Bool = false, maxFileSize: SizeLimit = .schemas

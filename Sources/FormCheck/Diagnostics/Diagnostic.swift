@@ -18,6 +18,8 @@ public struct Diagnostic: Sendable, Hashable {
     public var file: String
     public var position: SourcePosition?
     public var notes: [Note]
+    /// The size limit a file crossed, when that is the problem; the message begins with its `message`.
+    public var exceededLimit: SizeLimitExceeded?
 
     public init(
         _ severity: Severity = .error, _ message: String, file: String, at position: SourcePosition?,

@@ -7,7 +7,7 @@ public struct ValidationOptions: Sendable, Hashable {
     /// The locale of the messages (`fr`, `pt-BR`); nil for the schema's source locale.
     public var locale: String?
     /// The largest record read from a file or standard input: a JSON Lines line, or a whole JSON or
-    /// YAML document. Reading stops at the limit with `DataFileError.lineTooLarge` or `.inputTooLarge`.
+    /// YAML document. Reading stops at the limit with `DataFileError.tooLarge`.
     public var maxRecordSize: SizeLimit
 
     public init(collectAllErrors: Bool = false, today: LocalDate = .today(), locale: String? = nil, maxRecordSize: SizeLimit = .records) {

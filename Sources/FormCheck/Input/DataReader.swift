@@ -6,26 +6,29 @@ public enum DataFileError: Error, Sendable, Hashable {
     case unreadable(String)
     /// The document is not well-formed; no record of it was checked.
     case malformed(DataParseError)
-    /// A JSON Lines line longer than the limit; reading stopped before it.
-    case lineTooLarge(SizeLimit)
-    /// A whole document (a JSON or YAML file, or standard input read whole) larger than the limit;
-    /// reading stopped there and none of its records was checked.
-    case inputTooLarge(SizeLimit)
+    /// A JSON Lines line longer than the limit (reading stopped before it), or a whole document (a
+    /// JSON or YAML file, or standard input read whole) larger than the limit (reading stopped there
+    /// and none of its records was checked).
+    case tooLarge(SizeLimitExceeded)
 
     /// What to tell the user: `cannot read: REASON`, the parse error's message, or the limit crossed.
     public var message: String {
         switch self {
         case .unreadable(let reason): return "cannot read: \(reason)"
         case .malformed(let error): return error.message
-        case .lineTooLarge(let limit): return limit.exceeded(by: "a line")
-        case .inputTooLarge(let limit): return limit.exceeded(by: "the input")
+        case .tooLarge(let exceeded): return exceeded.message
         }
     }
 
-    /// Where reading stopped, for a malformed document.
+    /// Where reading stopped, for a malformed document or a line too large (its first column).
     public var position: SourcePosition? {
-        if case .malformed(let error) = self { return error.position }
-        return nil
+        switch self {
+        case .malformed(let error): return error.position
+        case .tooLarge(let exceeded):
+            if case .line(let line) = exceeded.subject { return SourcePosition(line: line, column: 1) }
+            return nil
+        case .unreadable: return nil
+        }
     }
 }
 
@@ -53,7 +56,7 @@ public enum DataReader {
         } catch {
             switch error {
             case .system(let reason): throw .unreadable(reason)
-            case .tooLarge: throw .inputTooLarge(limit)
+            case .tooLarge: throw .tooLarge(SizeLimitExceeded(.input, limit: limit))
             }
         }
     }
@@ -159,6 +162,7 @@ public enum DataReader {
                 }
             }
             body(block, lines)
+            stream.lineNumber = tooLarge ? number - 1 : number
             if tooLarge {
                 stream.stopAtLineTooLarge()
                 break
@@ -194,7 +198,8 @@ public enum DataReader {
     public static let standardInputName = "<stdin>"
 
     /// Reads standard input. Without a format, input whose first line is a whole JSON object is
-    /// JSON Lines, other input starting with `{` or `[` is JSON, and anything else is YAML.
+    /// JSON Lines, other input starting with `{` or `[` is JSON, input that starts as UTF-16 or UTF-32
+    /// JSON does (without a UTF-16 byte order mark) is refused as JSON not in UTF-8, and anything else is YAML.
     /// A line, or input of another format, larger than `maxRecordSize` ends the reading with an error.
     public static func forEachRecordInStandardInput(
         format: DataFormat?, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
@@ -223,6 +228,10 @@ public enum DataReader {
         case let format?:
             try forEachRecord(in: rest(), format: format, name: standardInputName, body)
         case nil:
+            // UTF-16 or UTF-32 starts with a zero byte or a byte order mark, not `{`: it is named as
+            // JSON is, unless it is UTF-16 with a byte order mark, which libyaml reads as YAML.
+            let start = Array(stream.peek(4))
+            if !JSONTextEncoding.startsWithUTF16ByteOrderMark(start) { try JSONTextEncoding.requireUTF8(start) }
             let first = stream.peekFirstNonBlankByte()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
                 let bytes = try rest()

@@ -8,12 +8,18 @@ package enum FileBytes {
         /// The file holds more bytes than the limit; reading stopped there.
         case tooLarge
 
-        /// The diagnostic for failing to read `subject` ("the schema") with `limit`: `cannot read the
-        /// schema: REASON`, or `the schema is larger than the limit of 16M`.
-        func describing(_ subject: String, limit: SizeLimit) -> String {
+        /// The diagnostic for failing to read `subject` (`.schema` or `.catalog`) of `file` with
+        /// `limit`: `cannot read the schema: REASON`, or `the schema is larger than the limit of 16M`
+        /// with the limit crossed.
+        func diagnostic(reading subject: SizeLimitExceeded.Subject, _ file: String, limit: SizeLimit) -> Diagnostic {
             switch self {
-            case .system(let reason): return "cannot read \(subject): \(reason)"
-            case .tooLarge: return limit.exceeded(by: subject)
+            case .system(let reason):
+                return Diagnostic(.error, "cannot read \(subject == .catalog ? "the catalog" : "the schema"): \(reason)", file: file, at: nil)
+            case .tooLarge:
+                let exceeded = SizeLimitExceeded(subject, limit: limit)
+                var diagnostic = Diagnostic(.error, exceeded.message, file: file, at: nil)
+                diagnostic.exceededLimit = exceeded
+                return diagnostic
             }
         }
     }

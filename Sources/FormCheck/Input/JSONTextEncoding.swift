@@ -20,6 +20,16 @@ enum JSONTextEncoding {
         }
     }
 
+    /// Whether `start` begins with a UTF-16 byte order mark (which also begins UTF-32LE's, told apart
+    /// by the two zero bytes after it).
+    static func startsWithUTF16ByteOrderMark(_ start: some Collection<UInt8>) -> Bool {
+        switch nonUTF8Encoding(ofStart: start) {
+        case "UTF-16BE"?: return start.starts(with: [0xFE, 0xFF])
+        case "UTF-16LE"?: return start.starts(with: [0xFF, 0xFE])
+        default: return false
+        }
+    }
+
     /// Throws when `start` begins JSON that is not UTF-8: the error names the encoding, at 1:1.
     static func requireUTF8(_ start: some Collection<UInt8>) throws(DataFileError) {
         guard let encoding = nonUTF8Encoding(ofStart: start) else { return }

@@ -17,7 +17,8 @@ struct LineStream: ~Copyable {
     private var crossedLimit: DataFileError?
     /// The most bytes a line may hold.
     let limit: SizeLimit
-    private(set) var lineNumber = 0
+    /// The lines consumed so far (`forEachJSONLinesBlock` counts those of the blocks it is handed).
+    var lineNumber = 0
     static let chunkSize = 1 << 20
 
     init(descriptor: Int32, ownsDescriptor: Bool, limit: SizeLimit) {
@@ -63,6 +64,8 @@ struct LineStream: ~Copyable {
         var lineStart = 0
         var scannedTo = 0
         while true {
+            // A limit crossed while reading ahead emptied the buffer: the offsets point nowhere.
+            guard crossedLimit == nil else { return nil }
             if let newline = buffer[(start + scannedTo)...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = self.line(from: start + lineStart, to: newline)
                 if isWanted(line) { return line }
@@ -72,7 +75,6 @@ struct LineStream: ~Copyable {
             }
             scannedTo = buffer.count - start
             if atEnd {
-                guard crossedLimit == nil else { return nil }
                 let line = buffer[(start + lineStart)...]
                 return !line.isEmpty && isWanted(line) ? line : nil
             }
@@ -150,7 +152,7 @@ struct LineStream: ~Copyable {
     mutating func readAll() -> [UInt8] {
         while !atEnd {
             guard buffer.count - start <= limit.bytes else {
-                stop(at: .inputTooLarge(limit))
+                stop(at: .tooLarge(SizeLimitExceeded(.input, limit: limit)))
                 break
             }
             fill()
@@ -166,9 +168,10 @@ struct LineStream: ~Copyable {
         pending.count - (pending.last == UInt8(ascii: "\r") ? 1 : 0) > limit.bytes
     }
 
-    /// Ends the input before a line longer than the limit, as an error.
-    mutating func stopAtLineTooLarge() {
-        stop(at: .lineTooLarge(limit))
+    /// Ends the input before a line longer than the limit, the one after `lineNumber` plus
+    /// `linesAhead` lines looked at ahead without being consumed, as an error.
+    mutating func stopAtLineTooLarge(linesAhead: Int = 0) {
+        stop(at: .tooLarge(SizeLimitExceeded(.line(lineNumber + linesAhead + 1), limit: limit)))
     }
 
     private mutating func stop(at error: DataFileError) {
@@ -180,7 +183,9 @@ struct LineStream: ~Copyable {
     /// Reads what comes next (one read, however much it gives), unless what is not yet consumed
     /// holds more than the limit already.
     private mutating func fill() {
-        guard !exceedsLimit(buffer[start...]) else { return stopAtLineTooLarge() }
+        guard !exceedsLimit(buffer[start...]) else {
+            return stopAtLineTooLarge(linesAhead: buffer[start...].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+        }
         if start > 0 {
             buffer.removeFirst(start)
             scanned -= start

@@ -38,7 +38,7 @@ enum CatalogLoader {
             } catch let error as SchemaError {
                 failures.append(Failure(locale: normalized, diagnostics: error.diagnostics))
             } catch let error as FileBytes.Failure {
-                failures.append(Failure(locale: normalized, diagnostics: [Diagnostic(.error, error.describing("the catalog", limit: limit), file: path, at: nil)]))
+                failures.append(Failure(locale: normalized, diagnostics: [error.diagnostic(reading: .catalog, path, limit: limit)]))
             } catch {
                 failures.append(Failure(locale: normalized, diagnostics: [Diagnostic(.error, "cannot read the catalog", file: path, at: nil)]))
             }

@@ -18,7 +18,7 @@ public struct MessageCatalogs: Sendable {
     }
 
     /// Why each catalog file that could not be read was left out (`formcheck lint` reports these as errors).
-    public var unreadableCatalogs: [Diagnostic] { failures.flatMap(\.diagnostics) }
+    package var unreadableCatalogs: [Diagnostic] { failures.flatMap(\.diagnostics) }
 
     private final class Memo: @unchecked Sendable {
         private let lock = NSLockLike()

@@ -114,7 +114,7 @@ enum TextFormats {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { part in
             (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber } && (part.count == 1 || part.first != "0")
-                && Int(part)! <= 255
+                && Int(part).map { $0 <= 255 } == true
         }
     }
 

@@ -20,6 +20,7 @@ struct FixtureRunner {
     static let expectationSuffixes = [".expect.yaml", ".expect.yml", ".expect.json"]
 
     mutating func run(_ paths: [String], _ report: (CaseResult) -> Void) {
+        var tree = FileTree()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -27,13 +28,13 @@ struct FixtureRunner {
                 continue
             }
             var found = 0
-            let tree = isDirectory.boolValue ? FileTree(walking: path) : nil
-            problems += tree?.problems ?? []
-            let files = tree?.files ?? [path]
-            for file in files {
-                found += runFile(file, report)
+            var reachedBefore = false
+            let listing = isDirectory.boolValue ? tree.walk(path) : nil
+            problems += listing?.problems ?? []
+            for file in listing?.files ?? [path] {
+                if tree.isNew(file) { found += runFile(file, report) } else { reachedBefore = true }
             }
-            if found == 0 && (tree?.problems ?? []).isEmpty {
+            if found == 0 && !reachedBefore && (listing?.problems ?? []).isEmpty {
                 problems.append((path, "no fixture cases: expected records in valid/ or invalid/ folders, or *.suite.yaml files"))
             }
         }
@@ -59,7 +60,7 @@ struct FixtureRunner {
             }
         } catch {
             report(CaseResult(name: file, file: file, position: error.position, passed: false,
-                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.message)"]))
+                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.messageNamingOption)"]))
             return 1
         }
         if outcomes.isEmpty {
@@ -104,7 +105,7 @@ struct FixtureRunner {
             }
         } catch {
             report(CaseResult(name: file, file: file, position: error.position, passed: false,
-                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.message)"]))
+                              details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.messageNamingOption)"]))
             return count + 1
         }
         return count
@@ -171,11 +172,12 @@ struct FixtureRunner {
         }
         var value: Value?
         do {
-            try DataReader.forEachRecord(inFile: sidecar, format: sidecar.hasSuffix(".json") ? .json : .yaml) { record in
+            try DataReader.forEachRecord(inFile: sidecar, format: sidecar.hasSuffix(".json") ? .json : .yaml,
+                                         maxRecordSize: options.maxRecordSize) { record in
                 if value == nil, case .success(let content) = record.content { value = content }
             }
         } catch {
-            return .failure(ExpectationFileError(file: sidecar, message: error.message))
+            return .failure(ExpectationFileError(file: sidecar, message: error.messageNamingOption))
         }
         guard let object = value?.objectValue else {
             return .failure(ExpectationFileError(file: sidecar, message: "an expectation file is a mapping with 'errors'"))
