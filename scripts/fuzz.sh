@@ -36,6 +36,8 @@ scripts/fuzz-seeds.py "$target"
 
 # Leaks are not looked for: the Swift runtime fills caches as it goes and never frees them.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+# libFuzzer and AddressSanitizer print the stack of a crash; Swift's backtracer would add a slow second one.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 
 # A file as the last argument replays that input (shrinks it with -minimize_crash=1 -runs=N) instead of fuzzing.
 if [ $# -ge 1 ] && [ -f "${!#}" ]; then

@@ -3,8 +3,9 @@ import FuzzSupport
 @testable import FormCheck
 
 /// Bytes as a message catalog, and as one MessageFormat message: both parse or fail with a diagnostic
-/// (a syntax error at an offset inside the message), and every message parsed renders with arguments
-/// of every kind, in a locale with its own plural rules.
+/// (a syntax error at an offset inside the message); the message, written with escapes in a catalog,
+/// reads back the same; and every message parsed renders with arguments of every kind, in a locale
+/// with its own plural rules.
 enum FuzzCatalog {
     static let graph = Fuzzing.schema("schemas/signup.yaml").graph
     static let locales = ["en", "fr", "ar", "pl", "ru", "ja", "pt-BR", "cy"]
@@ -27,12 +28,28 @@ enum FuzzCatalog {
                 Fuzzing.finding("'\(error.message)' at offset \(error.offset) of a message of \(text.unicodeScalars.count) scalars")
             }
         }
-        // The same text as the one message of a catalog (JSON is YAML), rendered.
-        let json = try! JSONEncoder().encode(["messages": ["fuzz": text]])
-        guard let catalog = try? MessageCatalog(bytes: Array(json), file: "fuzz.json", locale: locale) else {
-            Fuzzing.finding("a catalog of one message written as JSON does not read")
+        // The same text as the one message of a catalog, written with escapes, read back and rendered.
+        let yaml = "messages:\n  fuzz: \(quoted(text))\n"
+        guard let catalog = try? MessageCatalog(bytes: Array(yaml.utf8), file: "fuzz.yaml", locale: locale) else {
+            Fuzzing.finding("a catalog of one message in a double-quoted string does not read")
+        }
+        guard catalog.messages["fuzz"]?.text == text else {
+            Fuzzing.finding("the message reads back as \(String(reflecting: catalog.messages["fuzz"]?.text))")
         }
         render(catalog)
+    }
+
+    /// The text as a YAML double-quoted string of printable ASCII: every other character escaped.
+    static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": quoted += "\\\(scalar)"
+            case " "..."~": quoted.unicodeScalars.append(scalar)
+            default: quoted += "\\U" + String(scalar.value, radix: 16).leftPadding(to: 8)
+            }
+        }
+        return quoted + "\""
     }
 
     /// Renders every message of the catalog with each argument set.
@@ -54,3 +71,8 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { F
 
 @_cdecl("FuzzCatalog_main")
 public func fuzzCatalogMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 { Fuzzing.main(argc, argv, fuzzCatalog) }
+
+extension String {
+    /// The string with zeros before it, up to `width` characters.
+    fileprivate func leftPadding(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
