@@ -29,7 +29,7 @@ enum FuzzCatalog {
             }
         }
         // The same text as the one message of a catalog, written with escapes, read back and rendered.
-        let yaml = "messages:\n  fuzz: \(quoted(text))\n"
+        let yaml = "messages:\n  fuzz: \(Fuzzing.yamlQuoted(text))\n"
         guard let catalog = try? MessageCatalog(bytes: Array(yaml.utf8), file: "fuzz.yaml", locale: locale) else {
             Fuzzing.finding("a catalog of one message in a double-quoted string does not read")
         }
@@ -37,19 +37,6 @@ enum FuzzCatalog {
             Fuzzing.finding("the message reads back as \(String(reflecting: catalog.messages["fuzz"]?.text))")
         }
         render(catalog)
-    }
-
-    /// The text as a YAML double-quoted string of printable ASCII: every other character escaped.
-    static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"", "\\": quoted += "\\\(scalar)"
-            case " "..."~": quoted.unicodeScalars.append(scalar)
-            default: quoted += "\\U" + String(scalar.value, radix: 16).leftPadding(to: 8)
-            }
-        }
-        return quoted + "\""
     }
 
     /// Renders every message of the catalog with each argument set.
@@ -71,8 +58,3 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { F
 
 @_cdecl("FuzzCatalog_main")
 public func fuzzCatalogMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 { Fuzzing.main(argc, argv, fuzzCatalog) }
-
-extension String {
-    /// The string with zeros before it, up to `width` characters.
-    fileprivate func leftPadding(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
-}

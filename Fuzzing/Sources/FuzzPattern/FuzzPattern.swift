@@ -28,8 +28,7 @@ enum FuzzPattern {
     /// The pattern as a rule of a schema, checking JSON records on both paths.
     static func compareRule(_ bytes: [UInt8]) {
         guard let (pattern, values) = split(bytes) else { return }
-        let quoted = String(decoding: try! JSONEncoder().encode(pattern), as: UTF8.self)
-        let text = #"{"formcheck": 1, "fields": {"v": {"type": "string", "rules": [{"pattern": \#(quoted)}]}}}"#
+        let text = "formcheck: 1\nfields:\n  v: { type: string, rules: [{ pattern: \(Fuzzing.yamlQuoted(pattern)) }] }\n"
         guard let schema = try? FormSchema(text: text) else { return }
         guard let icu = try? NSRegularExpression(pattern: pattern) else {
             Fuzzing.finding("a schema compiles the pattern \"\(pattern)\", which ICU cannot compile")

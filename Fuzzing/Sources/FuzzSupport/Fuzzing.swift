@@ -33,6 +33,23 @@ public enum Fuzzing {
         String(validating: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     }
 
+    /// The text as a YAML double-quoted string of printable ASCII, every other character escaped, so
+    /// that it reads back the same (libyaml takes raw U+2028, U+2029 and U+0085 as line breaks and
+    /// refuses DEL and C1 controls, all of which JSON writes raw).
+    public static func yamlQuoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": quoted += "\\\(scalar)"
+            case " "..."~": quoted.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+            }
+        }
+        return quoted + "\""
+    }
+
     /// The input's bytes.
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
