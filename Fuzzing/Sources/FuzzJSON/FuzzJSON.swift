@@ -1,0 +1,78 @@
+import FuzzSupport
+@testable import FormCheck
+
+/// Bytes as JSON data: the reader never crashes and places every error inside the input; a top-level
+/// array split apart reads as the whole-document reader reads it; and for a few schemas, the direct
+/// (byte-level) path and the full validator give the same report whenever the direct path answers.
+enum FuzzJSON {
+    static let schemas = ["schemas/signup.yaml", "bench/signup.yaml", "Fuzzing/Schemas/direct.yaml"].map { path in
+        let schema = Fuzzing.schema(path)
+        guard schema.directPlan != nil else { fatalError("\(path) has no direct path to compare") }
+        return schema
+    }
+
+    static func run(_ bytes: [UInt8]) {
+        let document: Value?
+        do {
+            document = try JSONReader.parse(bytes)
+        } catch {
+            checkPlace(of: error, in: bytes)
+            document = nil
+        }
+        checkArraySplitting(bytes)
+        for schema in schemas {
+            for collectAll in [false, true] {
+                compareDirectPath(schema, bytes, document, options: ValidationOptions(collectAllErrors: collectAll, today: Fuzzing.today))
+            }
+        }
+    }
+
+    /// A parse error's position is a place in the input: a line it has, a column up to one past that line's end.
+    static func checkPlace(of error: DataParseError, in bytes: [UInt8]) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let position = error.position
+        guard position.line >= 1, position.line <= lines.count, position.column >= 1,
+            position.column <= lines[position.line - 1].count(where: { $0 & 0xC0 != 0x80 }) + 1
+        else { Fuzzing.finding("'\(error.message)' at \(position), outside the input (\(lines.count) lines)") }
+    }
+
+    /// The elements found by `JSONArrayElements` read as the records of the whole-document reader, at the same positions.
+    static func checkArraySplitting(_ bytes: [UInt8]) {
+        guard let records = try? JSONReader.parseRecords(bytes, splittingTopLevelArray: true) else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let elements = JSONArrayElements.split(buffer) else { return }
+            guard elements.count == records.count else {
+                Fuzzing.finding("\(elements.count) elements split, \(records.count) records read")
+            }
+            for (element, record) in zip(elements, records) {
+                let value = JSONReader.parseValue(UnsafeBufferPointer(rebasing: buffer[element.range]), depth: 1)
+                guard value == record.value else { Fuzzing.finding("element at \(element.position) reads \(String(describing: value)), not \(record.value)") }
+                let position = SourceText.position(ofOffset: record.offset, in: bytes)
+                guard element.position == position else { Fuzzing.finding("element at \(element.position), record at \(position)") }
+            }
+        }
+    }
+
+    /// The direct path's report, when it gives one, is the full validator's.
+    static func compareDirectPath(_ schema: FormSchema, _ bytes: [UInt8], _ document: Value?, options: ValidationOptions) {
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return }
+        guard let document else { Fuzzing.finding("the direct path of \(schema.name) settled bytes that are not JSON") }
+        let full = schema.validate(document, options: options)
+        guard direct == full else {
+            func describe(_ report: ValidationReport) -> String {
+                report.issues.map { "\($0.path) \($0.code) \($0.message)" }.joined(separator: " | ")
+            }
+            Fuzzing.finding("\(schema.name) (collect all: \(options.collectAllErrors)): direct [\(describe(direct))], full [\(describe(full))]")
+        }
+        let again = bytes.withUnsafeBufferPointer { schema.directReport($0, options: options, cache: &cache) }
+        guard again == direct else { Fuzzing.finding("\(schema.name): the direct path answers differently from its cache") }
+    }
+}
+
+/// libFuzzer's entry point: one input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { FuzzJSON.run(Fuzzing.bytes(data, size)); return 0 }
+
+@_cdecl("FuzzJSON_main")
+public func fuzzJSONMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 { Fuzzing.main(argc, argv, fuzzJSON) }
