@@ -4,6 +4,16 @@ import Testing
 
 /// The documented semantics of the language, one behaviour per test.
 @Suite struct SemanticsTests {
+    @Test func aJSONSchemaKeepsLineAndParagraphSeparatorsInItsStrings() throws {
+        // Raw U+2028 and U+2029 are characters of a JSON string, not line breaks to fold away.
+        let schema = try FormSchema(text: """
+            {"formcheck": 1, "fields": {"value": {"type": "string", "label": "Value", "rules": [
+              {"pattern": "^[ \u{2028}]+$", "message": "Only spaces\u{2029} here."}]}}}
+            """, name: "s.json")
+        #expect(issues(schema, ["value": " \u{2028} "]) == [])
+        #expect(issues(schema, ["value": "x"]) == ["value pattern: Only spaces\u{2029} here."])
+    }
+
     @Test func rulesRunInOrderAndStopAtTheFirstFailureByDefault() throws {
         let schema = try compile(fieldSchema(type: "string", rules: "[{ minLength: 5 }, containsDigit, containsUppercase]"))
         #expect(issues(schema, ["value": "abc"]) == ["value minLength: Value must be at least 5 characters long."])
