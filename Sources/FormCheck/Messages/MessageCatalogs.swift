@@ -115,10 +115,20 @@ public struct MessageCatalogs: Sendable {
         return group.compactMap { own[$0] } + group.compactMap { Self.builtIn($0) }
     }
 
+    /// Whether a catalog serves `locale`'s language, as `catalogs(inLanguageOf:)` finds them, without
+    /// reading the built-in ones (which start-up would otherwise pay for).
+    func hasCatalog(inLanguageOf locale: String) -> Bool {
+        LocaleIdentifier.parents(of: locale).contains { own[$0] != nil || Self.builtInName($0) != nil }
+    }
+
     /// The built-in catalog of a locale, or of a regional variant of its language (`pt` → `pt-BR`).
     static func builtIn(_ locale: String) -> MessageCatalog? {
-        let name = builtInFiles[locale] != nil ? locale : builtInLocales.first { $0.hasPrefix(locale + "-") }
-        return name.flatMap(loadedBuiltIns.catalog)
+        builtInName(locale).flatMap(loadedBuiltIns.catalog)
+    }
+
+    /// The name of the built-in catalog that `builtIn(_:)` reads for `locale`.
+    private static func builtInName(_ locale: String) -> String? {
+        builtInFiles[locale] != nil ? locale : builtInLocales.first { $0.hasPrefix(locale + "-") }
     }
 
     /// The first message that can be shown for any of `keys` (in that order), each searched in `searchOrder`.
@@ -171,7 +181,7 @@ public struct MessageCatalogs: Sendable {
             catalog.messages.values.flatMap(\.faults).forEach { warn($0, "message") }
         }
         warnings.sort { ($0.file, $0.position ?? .init(line: 0, column: 0)) < ($1.file, $1.position ?? .init(line: 0, column: 0)) }
-        if catalogs(inLanguageOf: locale).isEmpty, let used = chain.first(where: { !catalogs(inLanguageOf: $0).isEmpty }) {
+        if !hasCatalog(inLanguageOf: locale), let used = chain.first(where: hasCatalog(inLanguageOf:)) {
             warnings.insert(Diagnostic(.warning, "no catalog for locale '\(locale)'; messages are shown in \(used)", file: schemaFile, at: nil), at: 0)
         }
         return warnings
