@@ -2,8 +2,10 @@
 /// a sequence of ASCII literals and ASCII character classes, each with a quantifier, optionally
 /// anchored, run as a `PatternAutomaton` on the UTF-8 bytes of printable-ASCII values, and of other
 /// values too when the pattern names its characters one by one (no `\d`, `\w`, `\s` or `\p{...}`,
-/// whose members beyond ASCII only ICU knows). Every other value, and every pattern outside this
-/// subset, goes to the ICU engine, so results are always ICU's.
+/// whose members beyond ASCII only the engine knows). Every other value, and every pattern outside
+/// this subset, goes to `LinearPattern`; the subset leaves out whatever the engine reads otherwise
+/// than as literals, ranges and these escapes (POSIX classes, `&&` and `--` in classes, an escaped
+/// range end), so both always give the same answer.
 struct ASCIIPattern: Sendable {
     struct Atom: Sendable {
         /// The bytes the atom accepts: bit b for byte b.
@@ -64,22 +66,22 @@ struct ASCIIPattern: Sendable {
                             namesOnlyASCII: false)
     }
 
-    /// Whether the pattern matches somewhere in `text`, as ICU would; nil when the ICU engine must decide.
+    /// Whether the pattern matches somewhere in `text`, as the engine would; nil when the engine must decide.
     func matches(_ text: String) -> Bool? {
         text.utf8.withContiguousStorageIfAvailable { matches($0) } ?? nil
     }
 
-    /// Whether the pattern matches somewhere in the UTF-8 `text`; nil when the ICU engine must decide:
+    /// Whether the pattern matches somewhere in the UTF-8 `text`; nil when the engine must decide:
     /// for text beyond printable ASCII, unless the pattern names only ASCII characters and the text
-    /// holds no control character or line separator (where ICU's `$` also matches).
+    /// holds no control character or line separator (where `$` also matches).
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return automaton.matches(text) }
         guard namesOnlyASCII, let symbols = Self.symbols(of: text) else { return nil }
         return symbols.withUnsafeBufferPointer { automaton.matches($0) }
     }
 
-    /// The text as the automaton reads it, each character beyond ASCII (one code point, as ICU counts
-    /// them) as `PatternAutomaton.foreign`; nil when it holds a control character or U+0085, U+2028 or
+    /// The text as the automaton reads it, each character beyond ASCII (one code point, as the engine
+    /// counts them) as `PatternAutomaton.foreign`; nil when it holds a control character or U+0085, U+2028 or
     /// U+2029.
     private static func symbols(of text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var symbols: [UInt8] = []
@@ -107,7 +109,7 @@ struct ASCIIPattern: Sendable {
     }
 
     /// The set of an escape (`byte` follows the backslash; a `\p{...}` property name is read from
-    /// `rest`). ICU's classes are Unicode-aware, but the matcher only ever sees printable ASCII, where
+    /// `rest`). The engine's classes are Unicode-aware, but the matcher only ever sees printable ASCII, where
     /// they hold exactly these characters: `\d`, `\p{N}` and `\p{Nd}` the digits, `\w` letters, digits
     /// and `_`, `\s` the space, `\p{L}` the letters, `\p{Lu}` and `\p{Ll}` the upper- and lowercase ones.
     private static func escape(_ byte: UInt8, rest: inout ArraySlice<UInt8>) -> UInt128? {
@@ -139,9 +141,10 @@ struct ASCIIPattern: Sendable {
         }
     }
 
-    /// `[a-zA-Z0-9._%+-]`: ranges, literals and simple escapes; negation is not in the subset.
+    /// `[a-zA-Z0-9._%+-]`: ranges, literals and simple escapes; negation, POSIX classes (`[:alpha:]`),
+    /// the operators `&&` and `--`, and ranges from or to an escape are not in the subset.
     private static func parseClass(_ bytes: inout ArraySlice<UInt8>) -> UInt128? {
-        guard bytes.first != UInt8(ascii: "^") else { return nil }
+        guard bytes.first != UInt8(ascii: "^"), bytes.first != UInt8(ascii: ":") else { return nil }
         var members: [UInt8] = []
         var previous: UInt8?
         while let byte = bytes.popFirst() {
@@ -151,9 +154,13 @@ struct ASCIIPattern: Sendable {
             case UInt8(ascii: "["):
                 return nil
             case UInt8(ascii: "\\"):
-                guard let escaped = bytes.popFirst(), let set = escape(escaped, rest: &bytes) else { return nil }
+                guard let escaped = bytes.popFirst(), let set = escape(escaped, rest: &bytes),
+                    bytes.first != UInt8(ascii: "-") || bytes.dropFirst().first == UInt8(ascii: "]")
+                else { return nil }
                 members += (UInt8(0)..<128).filter { set & 1 << $0 != 0 }
                 previous = nil
+            case UInt8(ascii: "&") where bytes.first == UInt8(ascii: "&"), UInt8(ascii: "-") where bytes.first == UInt8(ascii: "-"):
+                return nil
             case UInt8(ascii: "-") where previous != nil && bytes.first != nil && bytes.first != UInt8(ascii: "]"):
                 guard let end = bytes.popFirst(), end != UInt8(ascii: "\\"), end != UInt8(ascii: "["), end >= previous! else { return nil }
                 members += Array(previous!...end)
@@ -188,7 +195,7 @@ struct ASCIIPattern: Sendable {
         return bytes.first != UInt8(ascii: "?") && bytes.first != UInt8(ascii: "+")
     }
 
-    /// A repetition count as ICU reads one: ASCII digits only (no sign, no space); nil otherwise.
+    /// A repetition count as the engine reads one: ASCII digits only (no sign, no space); nil otherwise.
     private static func count(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
         return Int(text)
