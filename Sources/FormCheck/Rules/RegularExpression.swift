@@ -6,12 +6,13 @@ struct RegularExpression: Sendable {
     private let engine: LinearPattern
     var source: String { engine.source }
 
-    /// Compiles the pattern.
+    /// Compiles the pattern; `caseInsensitive` matches as if it began with `(?i)` (and leaves the
+    /// case-sensitive fast path out).
     ///
     /// - Throws: `PatternSyntaxError` at the first construct the engine does not accept.
-    init(_ source: String) throws(PatternSyntaxError) {
-        engine = try LinearPattern(source)
-        fastPath = ASCIIPattern(source)
+    init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
+        engine = try LinearPattern(source, caseInsensitive: caseInsensitive)
+        fastPath = caseInsensitive ? nil : ASCIIPattern(source)
     }
 
     /// Whether the pattern matches somewhere in `text`.
@@ -22,12 +23,14 @@ struct RegularExpression: Sendable {
 }
 
 extension RuleBuilder {
-    /// A pattern argument, compiled once; a pattern the engine refuses is reported at the construct
-    /// when the schema spells the pattern verbatim, else at the pattern's start.
+    /// A pattern argument with its `ignoreCase` option, compiled once; a pattern the engine refuses is
+    /// reported at the construct when the schema spells the pattern verbatim, else at the pattern's start.
     mutating func regularExpression() -> RegularExpression? {
         guard let pattern = string() else { return nil }
+        let ignoreCase = boolean("ignoreCase")
+        guard !failed else { return nil }
         do {
-            return try RegularExpression(pattern)
+            return try RegularExpression(pattern, caseInsensitive: ignoreCase ?? false)
         } catch {
             let node = node("value")!
             var position = node.position
