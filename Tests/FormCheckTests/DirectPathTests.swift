@@ -194,7 +194,7 @@ import Testing
         #expect(settled > 200)
     }
 
-    /// A pattern with `ignoreCase` is matched by the engine, never by the case-sensitive byte automaton.
+    /// A pattern with `ignoreCase` answers alike on the direct path and in the full validator.
     @Test func caseInsensitivePatternsAgreeWithTheFullValidator() throws {
         let schema = try compile("""
             formcheck: 1

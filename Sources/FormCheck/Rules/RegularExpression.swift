@@ -6,13 +6,12 @@ struct RegularExpression: Sendable {
     private let engine: LinearPattern
     var source: String { engine.source }
 
-    /// Compiles the pattern; `caseInsensitive` matches as if it began with `(?i)` (and leaves the
-    /// case-sensitive fast path out).
+    /// Compiles the pattern; `caseInsensitive` matches as if it began with `(?i)`.
     ///
     /// - Throws: `PatternSyntaxError` at the first construct the engine does not accept.
     init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
         engine = try LinearPattern(source, caseInsensitive: caseInsensitive)
-        fastPath = caseInsensitive ? nil : ASCIIPattern(source)
+        fastPath = ASCIIPattern(source, caseInsensitive: caseInsensitive)
     }
 
     /// Whether the pattern matches somewhere in `text`.
