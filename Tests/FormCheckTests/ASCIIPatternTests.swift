@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FormCheck
 
-/// The byte-level fast path must answer exactly as ICU does, or step aside.
+/// The byte-level fast path must answer exactly as ICU and the engine do, or step aside.
 @Suite struct ASCIIPatternTests {
     static let patterns = [
         "^[a-z0-9_]+$", "^[0-9]{5}$", "[A-Z]", "[a-z]", "[0-9]", "^[A-Za-z' -]+$",
@@ -37,14 +37,86 @@ import Testing
         }
     }
 
+    /// Every pattern of the test tables and of the shipped schemas, read by both matchers: where the
+    /// fast path answers, it answers as the engine (ASCII and non-ASCII values, generated and fixed).
+    @Test func agreesWithTheEngineOnEveryPatternOfTheTablesAndSchemas() throws {
+        var patterns = Self.patterns + PatternEngineTests.cases.map(\.pattern) + PatternDiagnosticTests.cases.map(\.pattern)
+        patterns += Self.differentlyRead
+        for file in ["schemas/signup.yaml", "schemas/checkout.yaml", "schemas/checkin.yaml", "schemas/client.yaml",
+                     "schemas/login.yaml", "schemas/event.json", "bench/signup.yaml"] {
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: "\(packageRoot)/\(file)")))
+            patterns += try LibYAMLParser.parseDocuments(bytes).flatMap(Self.patterns(in:))
+        }
+        var generator = PatternGenerator(seed: 0xA5C1)
+        var fastGenerated = 0
+        for _ in 0..<3_000 {
+            let pattern = generator.pattern()
+            if ASCIIPattern(pattern) != nil { fastGenerated += 1 }
+            patterns.append(pattern)
+        }
+        let alphabet = Array("aAbBcxyz019_-. @'%+$^!~`[]{}&:aabbc1éü日😀")
+        var values = ["", "a", "aa", "abc", "12345", "12345-6789", "ada@example.com", "O'Brien-Smith", "Zoë", "日本", "e\u{301}",
+                      "a-b", "$", "&", ":", "z", "Z", "_", "ab\n", "é1"]
+        values += (0..<300).map { _ in generator.value() }
+        var state: UInt64 = 7
+        for _ in 0..<300 {
+            values.append(String((0..<Int(state % 9)).map { _ in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return alphabet[Int(state >> 33) % alphabet.count]
+            }))
+        }
+        var compared = 0
+        for pattern in patterns {
+            guard let fast = ASCIIPattern(pattern) else { continue }
+            let engine = try #require(try? LinearPattern(pattern), "\(pattern): the fast path reads a pattern the engine refuses")
+            for value in values {
+                guard let answer = fast.matches(value) else { continue }
+                compared += 1
+                #expect(answer == engine.matches(value), "\(pattern) on \(value.debugDescription)")
+            }
+        }
+        #expect(compared > 10_000)
+        #expect(fastGenerated > 0)
+    }
+
+    /// Syntax the engine reads otherwise than as literals and ranges: left to the engine.
+    static let differentlyRead = ["[[:alpha:]]", "[:alpha:]", "[a-z&&[^aeiou]]", "[a-z&&aeiou]", "[a-z--aeiou]", #"[\$-z]"#,
+                                  #"[\--z]"#, "x{+2}", "x{-1,}", "[a-z-0]", "[a--]"]
+
+    /// POSIX classes, class operators and an escaped range end mean what they mean to the engine.
+    @Test(arguments: [
+        ("[:alpha:]", "b", true), ("[[:alpha:]]", "1", false), ("[a-z&&aeiou]", "b", false), ("[a-z&&aeiou]", "e", true),
+        ("[a-z&&[^aeiou]]", "a", false), ("[a-z--aeiou]", "a", false), ("[a-z--aeiou]", "z", true), (#"[\$-z]"#, "a", true),
+        (#"[\$-z]"#, "~", false), ("(?i)^[a-z]+$", "AbC", true),
+    ])
+    func readsClassesAsTheEngineDoes(pattern: String, value: String, matches: Bool) throws {
+        #expect(try #require(ASCIIPattern(pattern)).matches(value) == matches)
+        #expect(try LinearPattern(pattern).matches(value) == matches)
+    }
+
+    /// The patterns (`pattern`, `notPattern`) written in a schema document.
+    private static func patterns(in node: YAMLNode) -> [String] {
+        switch node.kind {
+        case .scalar: return []
+        case .sequence(let items): return items.flatMap(patterns(in:))
+        case .mapping(let pairs):
+            return pairs.flatMap { pair in
+                let key = pair.key.scalarText
+                if key == "pattern" || key == "notPattern", let text = pair.value.scalarText { return [text] }
+                return patterns(in: pair.value)
+            }
+        }
+    }
+
     @Test func coversTheCommonFormPatterns() {
-        for pattern in ["^[a-z0-9_]+$", "^[0-9]{5}$", "[A-Z]", #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#] {
+        for pattern in ["^[a-z0-9_]+$", "^[0-9]{5}$", "[A-Z]", #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#, "[^a]", "a.b", "a+?",
+                        "(?i)abc", #"\S"#, #"\W"#, #"^\p{Alphabetic}+\z"#, "^(?:ab)c$", "[[:alpha:]]", "[a-z&&[^aeiou]]", #"[\$-z]"#] {
             #expect(ASCIIPattern(pattern) != nil, "\(pattern)")
         }
     }
 
-    @Test func leavesEverythingElseToICU() {
-        for pattern in ["^(a|b)$", "[^a]", "a.b", "a+?", "(?i)abc", "é", #"\p{Greek}"#, #"\S"#, #"\W"#, #"\bx"#, #"\p{L"#] {
+    @Test func leavesEverythingElseToTheEngine() {
+        for pattern in ["^(a|b)$", "(ab)+", "a|b", "é", #"\p{Greek}"#, #"\bx"#, #"\p{L"#, "(?m)^a$", "a{0}", #"a\1"#] {
             #expect(ASCIIPattern(pattern) == nil, "\(pattern)")
         }
         // Patterns whose automaton would need too many states.

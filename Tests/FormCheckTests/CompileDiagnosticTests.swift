@@ -115,21 +115,47 @@ import Testing
 
     @Test func invalidRegularExpression() {
         #expect(diagnostics(fieldSchema(type: "string", rules: #"[{ pattern: "([a-z" }]"#)) == """
-            test.yaml:7:24: error: invalid regular expression for 'pattern': ICU cannot compile "([a-z"
+            test.yaml:7:26: error: invalid pattern for 'pattern': '[' is never closed
                 rules: [{ pattern: "([a-z" }]
-                                   ^
+                                     ^
 
             """)
     }
 
-    /// Repetition counts that are not plain digits in order are ICU syntax errors, never a matcher.
-    @Test(arguments: ["a{-1}", "x{2,-1}", "x{+2}", "x{-1,}", "{3,2}", "x{3,2}"])
-    func invalidRepetitionCount(pattern: String) {
-        let caret = String(repeating: " ", count: 23)
+    /// Repetition counts that are not plain digits in order are diagnostics at the count, never a matcher.
+    @Test(arguments: [
+        ("a{-1}", 1, "a count is written {n}, {n,} or {n,m} with whole numbers n ≤ m; write \\{ for the character"),
+        ("x{2,-1}", 1, "a count is written {n}, {n,} or {n,m} with whole numbers n ≤ m; write \\{ for the character"),
+        ("x{+2}", 1, "a count is written {n}, {n,} or {n,m} with whole numbers n ≤ m; write \\{ for the character"),
+        ("x{-1,}", 1, "a count is written {n}, {n,} or {n,m} with whole numbers n ≤ m; write \\{ for the character"),
+        ("{3,2}", 0, "'{' has nothing to repeat; write \\{ for the character"),
+        ("x{3,2}", 1, "the count {3,2} has its minimum above its maximum"),
+    ])
+    func invalidRepetitionCount(pattern: String, offset: Int, message: String) {
+        let caret = String(repeating: " ", count: 24 + offset)
         #expect(diagnostics(fieldSchema(type: "string", rules: #"[{ pattern: "\#(pattern)" }]"#)) == """
-            test.yaml:7:24: error: invalid regular expression for 'pattern': ICU cannot compile "\(pattern)"
+            test.yaml:7:\(25 + offset): error: invalid pattern for 'pattern': \(message)
                 rules: [{ pattern: "\(pattern)" }]
             \(caret)^
+
+            """)
+    }
+
+    /// A construct that needs backtracking is reported at its place in the pattern when the schema
+    /// spells the pattern verbatim on one line (plain or quoted without escapes), else at the pattern.
+    @Test(arguments: [
+        (#"[{ pattern: (a)\1 }]"#, 27), (#"[{ pattern: '(a)\1' }]"#, 28), (#"[{ notPattern: "x(?=y)" }]"#, 29),
+        (#"[{ pattern: "(a)\\1" }]"#, 24), (#"[{ pattern: 'it''s(a)\1' }]"#, 24), (#"[{ pattern: !!str (a)\1 }]"#, 24),
+    ])
+    func patternNeedingBacktracking(rules: String, column: Int) {
+        let rule = rules.contains("notPattern") ? "notPattern" : "pattern"
+        let message = rule == "pattern"
+            ? "backreferences need backtracking and are not supported; repeat the group's pattern instead"
+            : "lookahead needs backtracking and is not supported; match the text itself, or check each condition with its own rule (pattern or notPattern)"
+        #expect(diagnostics(fieldSchema(type: "string", rules: rules)) == """
+            test.yaml:7:\(column): error: invalid pattern for '\(rule)': \(message)
+                rules: \(rules)
+            \(String(repeating: " ", count: column - 1))^
 
             """)
     }

@@ -194,6 +194,26 @@ import Testing
         #expect(settled > 200)
     }
 
+    /// A pattern with `ignoreCase` answers alike on the direct path and in the full validator.
+    @Test func caseInsensitivePatternsAgreeWithTheFullValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              code: { type: string, label: Code, rules: [{ pattern: { value: "^[a-z]+$", ignoreCase: true } }] }
+              name: { type: string, label: Name, rules: [{ notPattern: { value: "admin", ignoreCase: true } }] }
+            """)
+        for json in [#"{"code":"ABC"}"#, #"{"code":"abc"}"#, #"{"code":"AB1"}"#, #"{"name":"ADMIN"}"#, #"{"name":"root"}"#] {
+            _ = try Self.directAgrees(schema, json)
+        }
+        var record = ObjectValue()
+        record["code"] = "ABC"
+        record["name"] = "Root"
+        #expect(issues(schema, .object(record)) == [])
+        record["name"] = "AdMin"
+        #expect(issues(schema, .object(record)) == ["name notPattern: Name is in a format that is not allowed."])
+    }
+
     /// Choices among strings only, read by a trie automaton, against the full validator: prefixes,
     /// extensions, case, escapes and values of other kinds (which the type check stops first).
     @Test func choicesAmongStringsAgreeWithTheFullValidator() throws {

@@ -11,7 +11,7 @@ struct PatternAutomaton: Sendable {
     /// Whether the match must end with the text (`$`); otherwise reaching an accepting state is a match.
     let anchoredEnd: Bool
 
-    /// At most this many states (the dead one among them); a pattern that needs more is left to ICU.
+    /// At most this many states (the dead one among them); a pattern that needs more is left to the engine.
     static let stateLimit = 256
     /// The byte that stands for a character in none of the pattern's sets (one beyond ASCII).
     static let foreign: UInt8 = 0

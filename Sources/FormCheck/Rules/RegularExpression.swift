@@ -1,60 +1,42 @@
-import Foundation
-
-/// A compiled ICU regular expression (the dialect of Foundation's `NSRegularExpression`),
-/// searched anywhere in the value as JSON Schema does.
+/// A compiled pattern (`LinearPattern`'s dialect, ICU's syntax), searched anywhere in the value as
+/// JSON Schema does, in time linear in the value.
 struct RegularExpression: Sendable {
-    /// A byte-level matcher for simple patterns on printable-ASCII values; ICU decides the rest.
+    /// A byte-level matcher for simple patterns on printable-ASCII values; the engine decides the rest.
     let fastPath: ASCIIPattern?
-    private let icu: ICUExpression
-    let source: String
+    private let engine: LinearPattern
+    var source: String { engine.source }
 
-    /// Compiles the pattern. A pattern in the fast path's subset is valid ICU syntax by construction,
-    /// so its ICU form is compiled only when a value first needs it (which keeps wide schemas quick to load).
-    init(_ source: String) throws {
-        self.source = source
-        self.fastPath = ASCIIPattern(source)
-        self.icu = ICUExpression(source)
-        if fastPath == nil { _ = try icu.expression() }
+    /// Compiles the pattern; `caseInsensitive` matches as if it began with `(?i)`.
+    ///
+    /// - Throws: `PatternSyntaxError` at the first construct the engine does not accept.
+    init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
+        engine = try LinearPattern(source, caseInsensitive: caseInsensitive)
+        fastPath = ASCIIPattern(source, caseInsensitive: caseInsensitive)
     }
 
     /// Whether the pattern matches somewhere in `text`.
     func matches(_ text: String) -> Bool {
         if let answer = fastPath?.matches(text) { return answer }
-        guard let expression = try? icu.expression() else { return false }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    }
-}
-
-/// An `NSRegularExpression` compiled on first use and then shared.
-private final class ICUExpression: @unchecked Sendable {
-    // NSRegularExpression is immutable and documented as safe to share between threads; the lock
-    // guards only the first compilation.
-    private let source: String
-    private let lock = NSLockLike()
-    private var compiled: NSRegularExpression?
-
-    init(_ source: String) {
-        self.source = source
-    }
-
-    func expression() throws -> NSRegularExpression {
-        try lock.withLock {
-            if let compiled { return compiled }
-            let expression = try NSRegularExpression(pattern: source)
-            compiled = expression
-            return expression
-        }
+        return engine.matches(text)
     }
 }
 
 extension RuleBuilder {
-    /// A pattern argument, compiled once; a syntax error is reported at the pattern.
+    /// A pattern argument with its `ignoreCase` option, compiled once; a pattern the engine refuses is
+    /// reported at the construct when the schema spells the pattern verbatim, else at the pattern's start.
     mutating func regularExpression() -> RegularExpression? {
         guard let pattern = string() else { return nil }
+        let ignoreCase = boolean("ignoreCase")
+        guard !failed else { return nil }
         do {
-            return try RegularExpression(pattern)
+            return try RegularExpression(pattern, caseInsensitive: ignoreCase ?? false)
         } catch {
-            self.error("invalid regular expression for '\(rule)': ICU cannot compile \"\(pattern)\"", at: node("value")!.position)
+            let node = node("value")!
+            var position = node.position
+            if let start = node.verbatimTextStart {
+                position = SourcePosition(line: start.line, column: start.column + error.offset)
+            }
+            self.error("invalid pattern for '\(rule)': \(error.message)", at: position)
             return nil
         }
     }

@@ -39,13 +39,13 @@ extension RuleCatalogue {
                 return count >= (min ?? 0) && count <= (max ?? .max)
             }
         },
-        RuleDefinition("pattern", appliesTo: .strings, arguments: ["value"]) { builder in
+        RuleDefinition("pattern", appliesTo: .strings, arguments: ["value", "ignoreCase"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
             let parameters: MessageParameters = ["pattern": .string(expression.source)]
             builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: true)], failing: parameters) }
             return RuleChecks.string(parameters) { expression.matches($0) }
         },
-        RuleDefinition("notPattern", appliesTo: .strings, arguments: ["value"]) { builder in
+        RuleDefinition("notPattern", appliesTo: .strings, arguments: ["value", "ignoreCase"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
             let parameters: MessageParameters = ["pattern": .string(expression.source)]
             builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: false)], failing: parameters) }

@@ -64,6 +64,22 @@ enum LibYAMLParser {
         guard let pointer else { return nil }
         return String(cString: pointer)
     }
+
+    /// Where `text` starts in the source if the scalar spells it verbatim on one line: untagged, plain
+    /// or quoted, and exactly as long as its text (plus the quotes), which rules out every escape
+    /// (each is longer than what it stands for).
+    fileprivate static func verbatimTextStart(of text: String, style: yaml_scalar_style_t, hasTag: Bool,
+                                              from start: SourcePosition, to end: SourcePosition) -> SourcePosition? {
+        guard !hasTag, start.line == end.line else { return nil }
+        let quotes: Int
+        switch style {
+        case YAML_PLAIN_SCALAR_STYLE: quotes = 0
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: quotes = 2
+        default: return nil
+        }
+        guard end.column - start.column == text.unicodeScalars.count + quotes else { return nil }
+        return SourcePosition(line: start.line, column: start.column + quotes / 2)
+    }
 }
 
 /// Assembles nodes from events with an explicit stack, so deep documents cannot overflow the call stack.
@@ -122,6 +138,8 @@ private struct TreeBuilder {
             let isPlain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                 && tag != "tag:yaml.org,2002:str"
             var node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position, end: end)
+            node.verbatimTextStart = LibYAMLParser.verbatimTextStart(of: text, style: scalar.style, hasTag: tag != nil,
+                                                                     from: position, to: end)
             if let coreTag = tag.flatMap(YAMLScalarResolver.CoreTag.init(uri:)) {
                 guard let value = YAMLScalarResolver.value(of: text, taggedAs: coreTag) else {
                     throw YAMLParseError(problem: "the value cannot be read as !!\(coreTag.rawValue)", position: position)
@@ -137,6 +155,7 @@ private struct TreeBuilder {
             }
             var node = target.node
             node.original = SourceSpan(start: node.position, end: node.end)
+            node.verbatimTextStart = nil
             node.position = position
             node.end = end
             nodesFromAliases += target.size

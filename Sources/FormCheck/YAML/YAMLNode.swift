@@ -16,6 +16,10 @@ struct YAMLNode: Sendable {
     /// For a node that an alias (`*name`) copied, where its anchored original is written: what hides
     /// the alias's value must hide that text too.
     var original: SourceSpan? = nil
+    /// Where a scalar's text starts when the source spells it character for character on one line (a
+    /// plain, or single- or double-quoted scalar without escapes or tag): a column within it is then
+    /// exact. Nil otherwise.
+    var verbatimTextStart: SourcePosition? = nil
 
     /// Where the originals of this node and of every alias inside it are written.
     var originals: [SourceSpan] {
