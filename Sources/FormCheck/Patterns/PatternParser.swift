@@ -24,6 +24,8 @@ struct PatternParser {
     private var index = 0
     private var flags: Flags
     private var depth = 0
+    /// The names of the named groups read so far: a name names one group.
+    private var groupNames: Set<String> = []
 
     private init(_ pattern: String, caseInsensitive: Bool) {
         scalars = Array(pattern.unicodeScalars)
@@ -208,8 +210,13 @@ struct PatternParser {
                 guard let first = peek, first.properties.isAlphabetic, first.isASCII else {
                     throw fail("a group name starts with an ASCII letter: (?<name>...)", at: index)
                 }
+                let nameStart = index
                 while let scalar = peek, scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { index += 1 }
                 guard peek == ">" else { throw fail("a group name is letters and digits, closed by '>': (?<name>...)", at: index) }
+                let name = String(String.UnicodeScalarView(scalars[nameStart..<index]))
+                guard groupNames.insert(name).inserted else {
+                    throw fail("the group name '\(name)' is given twice; each named group needs its own name", at: nameStart)
+                }
                 index += 1
             case "=", "!":
                 throw fail(
@@ -431,9 +438,12 @@ struct PatternParser {
                 continue
             }
             if peek == "-", let end = peek(1), end != "]", end != "-" {
+                // ICU refuses a range from or to an unescaped '&' ([&-z]), which reads as its operator.
+                guard scalars[itemStart] != "&" else { throw fail("a range cannot start with '&'; write \\& for the character", at: itemStart) }
                 index += 1
                 if end == "[" { throw fail("a range cannot end with a class", at: index) }
                 let endStart = index
+                guard end != "&" else { throw fail("a range cannot end with '&'; write \\& for the character", at: endStart) }
                 guard case .scalar(let high) = try parseClassItem() else { throw fail("a range cannot end with a class", at: endStart) }
                 guard low.value <= high.value else {
                     throw fail("the range \(String(low))-\(String(high)) is out of order", at: itemStart)
