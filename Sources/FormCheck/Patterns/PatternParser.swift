@@ -404,6 +404,10 @@ struct PatternParser {
         var pending: (ScalarClass, ScalarClass) -> ScalarClass = { _, right in right }
         var operand: [ScalarClass] = []
         var isFirst = true
+        /// Whether the last member read is a nested class or a property (`\p{...}`), after which a single
+        /// `&` or `-` before a nested class is an operator, as in ICU (`[\p{L}&[aou]]`, `[[a-z]-[aeiou]]`;
+        /// not after `\d`, nor before `\p{...}`).
+        var followsSet = false
         func combine() -> ScalarClass {
             let union = operand.count == 1 ? operand[0] : .union(operand)
             return result.map { pending($0, union) } ?? union
@@ -417,8 +421,18 @@ struct PatternParser {
             }
             if next == "[" {
                 operand.append(try parseClass())
+                followsSet = true
                 continue
             }
+            if next == "&" || next == "-", followsSet, peek(1) == "[" {
+                index += 1
+                result = combine()
+                operand = []
+                pending = next == "&" ? { .intersection($0, $1) } : { .subtraction($0, $1) }
+                followsSet = false
+                continue
+            }
+            followsSet = false
             if next == "&" || next == "-", peek(1) == next {
                 let operatorStart = index
                 guard !operand.isEmpty else { throw fail("'\(next)\(next)' needs a set on each side", at: operatorStart) }
@@ -434,7 +448,10 @@ struct PatternParser {
             let itemStart = index
             let item = try parseClassItem()
             guard case .scalar(let low) = item else {
-                if case .set(let set) = item { operand.append(set) }
+                if case .set(let set) = item {
+                    operand.append(set)
+                    followsSet = scalars[itemStart + 1] == "p" || scalars[itemStart + 1] == "P"
+                }
                 continue
             }
             if peek == "-", let end = peek(1), end != "]", end != "-" {

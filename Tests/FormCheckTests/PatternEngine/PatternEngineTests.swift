@@ -28,6 +28,13 @@ import Testing
         Case(pattern: "^[]a]$", matching: ["]", "a"], notMatching: ["b"]),
         Case(pattern: "^[a-]$", matching: ["a", "-"], notMatching: ["b"]),
         Case(pattern: #"^[\$-z]$"#, matching: ["$", "-", "a", "z", "0"], notMatching: ["#", "{"]),
+        // A single & or - between a nested class or property and a nested class is an operator, as in ICU.
+        Case(pattern: #"^[\p{L}&[aou]]$"#, matching: ["a", "u"], notMatching: ["x", "&", "1"]),
+        Case(pattern: #"^[\p{L}-[aou]]$"#, matching: ["b"], notMatching: ["a", "-"]),
+        Case(pattern: "^[[a-z]-[aeiou]]$", matching: ["b", "z"], notMatching: ["a", "-"]),
+        Case(pattern: #"^[\d-[5]]$"#, matching: ["5", "4", "-"], notMatching: ["a"]),
+        Case(pattern: #"^[\p{L}&\p{Lu}]$"#, matching: ["a", "&", "A"], notMatching: ["1"]),
+        Case(pattern: "^[a&[b]]$", matching: ["a", "&", "b"], notMatching: ["c"]),
         Case(pattern: #"^[\d-z]$"#, matching: ["5", "-", "z"], notMatching: ["m"]),
         Case(pattern: "^[a-z&&[^aeiou]]+$", matching: ["bcd"], notMatching: ["bad"]),
         Case(pattern: "^[a-z--aeiou]+$", matching: ["bcd"], notMatching: ["bud"]),
