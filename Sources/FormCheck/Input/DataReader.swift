@@ -153,7 +153,7 @@ public enum DataReader {
                         tooLarge = true
                         break
                     }
-                    let contentStart = number == 1 ? start + byteOrderMarkLength(bytes[start..<contentEnd]) : start
+                    let contentStart = number == 1 ? start + JSONTextEncoding.byteOrderMarkLength(bytes[start..<contentEnd]) : start
                     if !isBlank(UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd])) {
                         index += 1
                         lines.append(JSONLine(range: contentStart..<contentEnd, number: number, index: index))
@@ -181,12 +181,6 @@ public enum DataReader {
         var stream = LineStream(descriptor: descriptor, ownsDescriptor: true, limit: limit)
         try JSONTextEncoding.requireUTF8(stream.peek(4))
         return stream
-    }
-
-    /// 3 when `line` starts with a UTF-8 byte order mark (which the first line of a file may have, and
-    /// which is not part of its record), else 0.
-    private static func byteOrderMarkLength(_ line: some Collection<UInt8>) -> Int {
-        line.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.
@@ -307,7 +301,7 @@ public enum DataReader {
     private static func emitJSONLine(
         _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, _ body: (DataRecord) -> Void
     ) {
-        let line = lineNumber == 1 ? line.dropFirst(byteOrderMarkLength(line)) : line
+        let line = lineNumber == 1 ? line.dropFirst(JSONTextEncoding.byteOrderMarkLength(line)) : line
         guard !isBlank(line) else { return }
         index += 1
         body(parseJSONLine(Array(line), lineNumber: lineNumber, index: index, name: name))

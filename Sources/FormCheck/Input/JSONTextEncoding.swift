@@ -2,6 +2,12 @@
 /// does: a byte order mark names the encoding, and without one the first two characters of JSON text
 /// are ASCII, so the pattern of zero bytes among the first four names it.
 enum JSONTextEncoding {
+    /// 3 when `text` starts with a UTF-8 byte order mark (which the start of a file may have, and
+    /// which is not part of its JSON), else 0.
+    static func byteOrderMarkLength(_ text: some Collection<UInt8>) -> Int {
+        text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     /// `UTF-16LE`, `UTF-16BE`, `UTF-32LE` or `UTF-32BE` when `start` (the first bytes of the text)
     /// begins JSON in that encoding; nil for UTF-8 and for anything else.
     static func nonUTF8Encoding(ofStart start: some Collection<UInt8>) -> String? {

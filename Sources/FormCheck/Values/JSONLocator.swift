@@ -27,7 +27,7 @@ extension JSONLocator {
     static func sensitiveRanges(in bytes: [UInt8], recordStart: Int? = nil, graph: ValidatorGraph) -> [Range<Int>] {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
+            reader.offset = JSONTextEncoding.byteOrderMarkLength(buffer)
             var ranges: [Range<Int>] = []
             reader.offset = recordStart ?? reader.offset
             reader.skipWhitespace()
