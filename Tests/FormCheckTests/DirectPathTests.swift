@@ -130,7 +130,8 @@ import Testing
 
     @Test(arguments: [
         ("an escape in a declared string", #"{"name":"A\u0041"}"#),
-        ("non-ASCII text", #"{"name":"Zoë"}"#),
+        ("non-ASCII text among choices", #"{"name":"Zoë","country":"ÜS"}"#),
+        ("a non-ASCII key", #"{"ñame":"Zoë"}"#),
         ("a repeated member", #"{"age":30,"age":"x"}"#),
         ("a repeated nested object", #"{"address":{"zip":"1"},"address":{}}"#),
         ("a whole number of 19 digits", #"{"age":1234567890123456789}"#),
@@ -146,6 +147,52 @@ import Testing
         var cache: [DirectPlan.Failure: ValidationError] = [:]
         #expect(Array(json.utf8).withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } == nil,
                 "\(what)")
+    }
+
+    /// Text beyond ASCII without escapes is read on the bytes: patterns run on its UTF-8, lengths count
+    /// its characters, emptiness and equality decode it; every answer is the full validator's.
+    @Test func textBeyondASCIIIsSettledOnTheBytes() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              name: { type: string, rules: [required, { minLength: 2 }, { maxLength: 5 }, { pattern: "^[\\\\p{L} '-]+$" }] }
+              words: { type: string, rules: [{ pattern: "^(\\\\w+\\\\s?)*$" }, { notPattern: "(?i)admin|\\\\p{Han}" }] }
+              same: { type: string, rules: [{ sameAs: name }] }
+              email: { type: string, rules: [email] }
+            """)
+        #expect(schema.directPlan != nil)
+        let values = [
+            "Zoë", "Zoë Brontë", "Łukasz", "日本語", "e\u{0301}", "\u{00E9}", "\u{3000}", " \u{00A0} ", "\u{00A0}x", "👍🏽", "Ab\u{7F}",
+            "K", "\u{212A}", "ADMİN", "ﬀ", "a b\u{2028}", "x\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}", "ß@exämple.com", "Ab",
+        ].map { "\"" + $0 + "\"" }
+        var settled = 0
+        var total = 0
+        for key in ["name", "words", "same", "email"] {
+            for value in values {
+                for other in [#""Ab""#, #""K""#, #""e\#u{0301}""#] {
+                    total += 1
+                    let members = key == "name" ? [(key, value), ("same", other)] : [(key, value), ("name", other)]
+                    if try Self.directAgrees(schema, Self.record(members)) { settled += 1 }
+                }
+            }
+        }
+        // Every record is settled: none holds an escape, a choice or a key beyond ASCII.
+        #expect(settled == total)
+        let report = try #require(try directReport(#"{"name":"Zoë Brontë","same":"Zoë Brontë","words":"日本"}"#, in: schema))
+        #expect(report.issues.map { "\($0.path) \($0.code)" } == ["name maxLength", "words notPattern"])
+    }
+
+    /// Bytes that are not well-formed UTF-8 in a string are left to the full reader, which reports them.
+    @Test func malformedUTF8IsHandedOver() throws {
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        for malformed: [UInt8] in [[0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82], [0xFF]] {
+            let json = Array(#"{"name":"Zo"#.utf8) + malformed + Array(#"","note":"x"}"#.utf8)
+            #expect(json.withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } == nil, "\(malformed)")
+            #expect(throws: DataParseError.self) { try JSONReader.parse(json) }
+        }
+        let wellFormed = Array(#"{"name":"Zo\#u{00EB}","note":"\#u{10FFFF}\#u{FFFD}\#u{0800}"}"#.utf8)
+        #expect(wellFormed.withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } != nil)
     }
 
     /// Whether the direct path settled the record (all errors collected); when it did, its report must

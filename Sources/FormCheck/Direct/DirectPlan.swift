@@ -83,7 +83,9 @@ final class DirectPlan: @unchecked Sendable {
         case present
         case isTrue
         case length(min: Int, max: Int)
-        case pattern(StoredAutomaton, mustMatch: Bool)
+        /// `expression` indexes `expressions` (-1: none, text beyond printable ASCII is left to the full
+        /// validator); `automaton` indexes `patternAutomata` (-1: none, the expression reads all text).
+        case pattern(expression: Int32, automaton: Int32, mustMatch: Bool)
         case format(TextFormats.ByteFormat)
         case order(limit: NumericLiteral, allowed: UInt8)
         /// A choice among strings only, read by an automaton.
@@ -132,6 +134,10 @@ final class DirectPlan: @unchecked Sendable {
     private let operations: UnsafeMutableBufferPointer<Operation>
     /// The tables of the patterns' automata, one after another.
     private let automata: UnsafeMutableBufferPointer<UInt8>
+    /// The automata of patterns, for printable ASCII text.
+    private let patternAutomata: UnsafeMutableBufferPointer<StoredAutomaton>
+    /// The patterns, for any text without escapes.
+    private let expressions: [RegularExpression]
     private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
     private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
     private let conditions: UnsafeMutableBufferPointer<Condition>
@@ -161,6 +167,8 @@ final class DirectPlan: @unchecked Sendable {
         rules = .copying(builder.rules)
         operations = .copying(builder.operations)
         automata = .copying(builder.automata)
+        patternAutomata = .copying(builder.patternAutomata)
+        expressions = builder.expressions
         choiceStrings = .copying(builder.choiceStrings)
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
@@ -174,7 +182,7 @@ final class DirectPlan: @unchecked Sendable {
 
     deinit {
         for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
-                       .init(operations), .init(automata), .init(choiceStrings), .init(choiceNumbers), .init(conditions),
+                       .init(operations), .init(automata), .init(patternAutomata), .init(choiceStrings), .init(choiceNumbers), .init(conditions),
                        .init(quickChecks), .init(quickCheckOfNode), .init(quickAutomata), .init(quickFormats)] {
             buffer.deallocate()
         }
@@ -369,15 +377,17 @@ final class DirectPlan: @unchecked Sendable {
             return value.kind == .true
         case .length(let min, let max):
             guard value.kind == .string else { return true }
-            guard value.isPlain else { return nil }
-            return value.end - value.start >= min && value.end - value.start <= max
-        case .pattern(let automaton, let mustMatch):
+            guard value.isUnescaped else { return nil }
+            let length = value.isPlain ? value.end - value.start : value.decoded(in: bytes).count
+            return length >= min && length <= max
+        case .pattern(let expression, let automaton, let mustMatch):
             guard value.kind == .string else { return true }
-            guard value.isPlain else { return nil }
-            return matches(value.bytes(in: bytes), automaton) == mustMatch
+            if value.isPlain, automaton >= 0 { return matches(value.bytes(in: bytes), patternAutomata[Int(automaton)]) == mustMatch }
+            guard value.isUnescaped, expression >= 0 else { return nil }
+            return expressions[Int(expression)].matches(utf8: value.bytes(in: bytes)) == mustMatch
         case .format(let format):
             guard value.kind == .string else { return true }
-            guard value.isPlain else { return nil }
+            guard value.isUnescaped else { return nil }
             return format.matches(value.bytes(in: bytes))
         case .order(let limit, let allowed):
             // As `NumericOrder.compare`: whole numbers compared as such, any other pair as doubles.
@@ -482,6 +492,8 @@ final class DirectPlan: @unchecked Sendable {
         var rules: [Rule] = []
         var operations: [Operation] = []
         var automata: [UInt8] = []
+        var patternAutomata: [StoredAutomaton] = []
+        var expressions: [RegularExpression] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
         var conditions: [Condition] = []
@@ -537,7 +549,8 @@ final class DirectPlan: @unchecked Sendable {
                                   operations: firstOperation..<operations.count, index: index))
             }
             if children.isEmpty, field.items == nil,
-                let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], automata: &quickAutomata,
+                let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], patternAutomata: patternAutomata,
+                                       automata: &quickAutomata,
                                        formats: &quickFormats) {
                 quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
@@ -564,8 +577,12 @@ final class DirectPlan: @unchecked Sendable {
             case .present: return .present
             case .isTrue: return .isTrue
             case .length(let min, let max): return .length(min: min, max: max)
-            case .pattern(let pattern, let mustMatch):
-                return .pattern(store(pattern.automaton), mustMatch: mustMatch)
+            case .pattern(let expression, let mustMatch):
+                expressions.append(expression)
+                let automaton = expression.fastPath.map { storePatternAutomaton($0) } ?? -1
+                return .pattern(expression: Int32(expressions.count - 1), automaton: automaton, mustMatch: mustMatch)
+            case .containsASCII(let pattern):
+                return .pattern(expression: -1, automaton: storePatternAutomaton(pattern), mustMatch: true)
             case .format(let format): return .format(format)
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
@@ -599,6 +616,12 @@ final class DirectPlan: @unchecked Sendable {
                                             matchesTrue: literals.contains(.bool(true)), matchesFalse: literals.contains(.bool(false))))
                 return .requiredWhen(condition: conditions.count - 1)
             }
+        }
+
+        /// Stores the pattern's automaton in `patternAutomata`; returns its index there.
+        private mutating func storePatternAutomaton(_ pattern: ASCIIPattern) -> Int32 {
+            patternAutomata.append(store(pattern.automaton))
+            return Int32(patternAutomata.count - 1)
         }
 
         /// Appends the automaton's table to `automata`.

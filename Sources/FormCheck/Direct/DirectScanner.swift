@@ -55,7 +55,8 @@ struct DirectScanner: ~Copyable {
                 offset += length
                 found = expected
             } else {
-                guard let key = scanPlainString() else { return false }
+                // A key beyond printable ASCII may name a member canonically: the full reader decides.
+                guard let (key, isPlain) = scanUnescapedString(), isPlain else { return false }
                 found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]))
             }
             skipWhitespace()
@@ -85,11 +86,11 @@ struct DirectScanner: ~Copyable {
     ) -> Bool {
         guard offset < bytes.count else { return false }
         let start = offset
-        value = RawValue(kind: .missing, start: start, end: start, integer: 0, number: 0, isPlain: false)
+        value = RawValue(kind: .missing, start: start, end: start, integer: 0, number: 0, isPlain: false, isUnescaped: false)
         switch bytes[offset] {
         case UInt8(ascii: "\""):
-            guard let range = scanPlainString() else { return false }
-            (value.kind, value.start, value.end, value.isPlain) = (.string, range.lowerBound, range.upperBound, true)
+            guard let (range, isPlain) = scanUnescapedString() else { return false }
+            (value.kind, value.start, value.end, value.isPlain, value.isUnescaped) = (.string, range.lowerBound, range.upperBound, isPlain, true)
             return true
         case UInt8(ascii: "{"):
             value.kind = .object
@@ -139,7 +140,7 @@ struct DirectScanner: ~Copyable {
                 let start = offset
                 guard skipValue(depth: 2) else { return false }
                 values[slot] = RawValue(kind: bytes[start] == UInt8(ascii: "{") ? .object : .array, start: start, end: offset,
-                                        integer: 0, number: 0, isPlain: false)
+                                        integer: 0, number: 0, isPlain: false, isUnescaped: false)
             default:
                 guard scanSlot(&values[slot], layout: nil, plan: plan, into: values) else { return false }
             }
@@ -149,10 +150,10 @@ struct DirectScanner: ~Copyable {
         }
     }
 
-    /// A string of printable ASCII without escapes; returns the range of its contents. Reads eight
-    /// bytes at a time while they are all ordinary.
+    /// A string without escapes, of well-formed UTF-8; returns the range of its contents and whether
+    /// every byte is printable ASCII. Reads eight bytes at a time while they are all printable ASCII.
     @inline(__always)
-    private mutating func scanPlainString() -> Range<Int>? {
+    private mutating func scanUnescapedString() -> (Range<Int>, isPlain: Bool)? {
         offset += 1
         let start = offset
         while offset + 8 <= bytes.count {
@@ -166,14 +167,25 @@ struct DirectScanner: ~Copyable {
             offset += special.trailingZeroBitCount / 8
             break
         }
+        var isPlain = true
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                return start..<(offset - 1)
+                return (start..<(offset - 1), isPlain)
             }
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
-            offset += 1
+            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
+            if byte < 0x7F {
+                offset += 1
+            } else {
+                isPlain = false
+                if byte == 0x7F {
+                    offset += 1
+                } else {
+                    guard let length = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
+                    offset += length
+                }
+            }
         }
         return nil
     }
@@ -260,7 +272,7 @@ struct DirectScanner: ~Copyable {
         guard offset < bytes.count, depth <= Self.maximumDepth else { return false }
         switch bytes[offset] {
         case UInt8(ascii: "\""):
-            return scanPlainString() != nil
+            return scanUnescapedString() != nil
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let closing = bytes[offset] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
             let isObject = closing == UInt8(ascii: "}")
@@ -272,7 +284,7 @@ struct DirectScanner: ~Copyable {
             }
             while true {
                 if isObject {
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), scanPlainString() != nil else { return false }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), scanUnescapedString() != nil else { return false }
                     skipWhitespace()
                     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
                     offset += 1

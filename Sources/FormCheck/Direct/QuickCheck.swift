@@ -22,8 +22,11 @@ extension DirectPlan {
         var equalTo: Int?
 
         /// The fold of a node's operations, or nil when one of them does not fold. The automata and
-        /// formats it needs are appended to the plan's lists.
-        init?(type: FieldType, operations: some Sequence<Operation>, automata: inout [StoredAutomaton], formats: inout [TextFormats.ByteFormat]) {
+        /// formats it needs are appended to the plan's lists; `patternAutomata` are the plan's.
+        init?(
+            type: FieldType, operations: some Sequence<Operation>, patternAutomata: [StoredAutomaton], automata: inout [StoredAutomaton],
+            formats: inout [TextFormats.ByteFormat]
+        ) {
             switch type {
             case .string: kind = .string
             case .integer, .number: kind = .integer
@@ -44,10 +47,11 @@ extension DirectPlan {
                     guard isString else { continue }
                     guard let range = Self.intersection(lengths, min...max) else { return nil }
                     lengths = range
-                case .pattern(let automaton, let mustMatch):
+                case .pattern(_, let automaton, let mustMatch):
                     guard isString else { continue }
-                    guard mustMatch else { return nil }
-                    ownAutomata.append(automaton)
+                    // Plain text that only the expression reads runs the chain.
+                    guard mustMatch, automaton >= 0 else { return nil }
+                    ownAutomata.append(patternAutomata[Int(automaton)])
                 case .textChoice(let automaton, let mustBeIn):
                     // Any scalar but a string is in none of the choices.
                     guard isString else { if mustBeIn { return nil } else { continue } }

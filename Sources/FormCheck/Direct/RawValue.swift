@@ -15,12 +15,15 @@ struct RawValue {
     var number: Double
     /// For a string: every byte is printable ASCII (no escapes), so bytes are characters.
     var isPlain: Bool
+    /// For a string: no escapes, and the bytes are well-formed UTF-8 (true whenever `isPlain` is), so
+    /// the bytes are the text's own.
+    var isUnescaped: Bool
     /// For an array read element by element: the slot of its first element and how many there are
     /// (elements lie in consecutive slots after the nodes').
     var firstElement: Int32 = 0
     var elementCount: Int32 = 0
 
-    static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false)
+    static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false, isUnescaped: false)
 
     /// The scalar as a `Value`, for kinds that need no decoding (not strings, objects or arrays).
     var scalar: Value? {
@@ -38,13 +41,25 @@ struct RawValue {
         UnsafeBufferPointer(rebasing: text[start..<end])
     }
 
+    /// The text of an unescaped string (`isUnescaped`), for the tests that need its characters.
+    func decoded(in text: UnsafeBufferPointer<UInt8>) -> String {
+        assert(isUnescaped, "decoding a string with escapes")
+        return String(decoding: bytes(in: text), as: UTF8.self)
+    }
+
     /// Whether the value is missing or empty in the form sense (see `Value.isEmptyFormValue`), or nil
     /// when only the decoded text could tell.
     @inline(__always)
     func isEmptyFormValue(in text: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch kind {
         case .missing, .null: return true
-        case .string: return isPlain ? !bytes(in: text).contains { $0 != 0x20 } : nil
+        case .string:
+            if isPlain { return !bytes(in: text).contains { $0 != 0x20 } }
+            guard isUnescaped else { return nil }
+            // A character of ASCII other than a space is not white space (the only ASCII white space a
+            // JSON string holds unescaped is the space); other text is decoded.
+            if bytes(in: text).contains(where: { $0 < 0x80 && $0 != 0x20 }) { return false }
+            return decoded(in: text).allSatisfy(\.isWhitespace)
         default: return false
         }
     }
@@ -53,9 +68,13 @@ struct RawValue {
     func certainlyEquals(_ other: RawValue, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch (kind, other.kind) {
         case (.string, .string):
-            guard isPlain, other.isPlain else { return nil }
-            return end - start == other.end - other.start
-                && Self.bytesEqual(text.baseAddress! + start, text.baseAddress! + other.start, count: end - start)
+            guard isUnescaped, other.isUnescaped else { return nil }
+            if end - start == other.end - other.start,
+                Self.bytesEqual(text.baseAddress! + start, text.baseAddress! + other.start, count: end - start) {
+                return true
+            }
+            // Different bytes may still be canonically equivalent text, as `String` compares it.
+            return isPlain && other.isPlain ? false : decoded(in: text) == other.decoded(in: text)
         case (.object, _), (_, .object), (.array, _), (_, .array):
             return nil
         case (.string, _), (_, .string), (.missing, _), (_, .missing):

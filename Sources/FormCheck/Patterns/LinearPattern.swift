@@ -31,8 +31,15 @@ struct LinearPattern: Sendable {
     ///
     /// - Throws: `PatternSyntaxError` at the first construct the engine does not accept.
     init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
+        try self.init(source, tree: PatternParser.parse(source, caseInsensitive: caseInsensitive))
+    }
+
+    /// Compiles `tree`, the parse of `source`.
+    ///
+    /// - Throws: `PatternSyntaxError` when the program would be too large.
+    init(_ source: String, tree: PatternNode) throws(PatternSyntaxError) {
         self.source = source
-        program = try PatternProgram(PatternParser.parse(source, caseInsensitive: caseInsensitive))
+        program = try PatternProgram(tree)
         automaton = PatternDFA(program)
     }
 
@@ -41,5 +48,12 @@ struct LinearPattern: Sendable {
     /// - Complexity: O(*p* × *n*) for a program of *p* instructions and a text of *n* scalars.
     func matches(_ text: String) -> Bool {
         automaton.matches(text)
+    }
+
+    /// Whether the pattern matches somewhere in the well-formed UTF-8 `text`.
+    ///
+    /// - Complexity: as `matches(_:)`.
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        automaton.matches(utf8: text)
     }
 }

@@ -25,20 +25,31 @@ final class PatternDFA: @unchecked Sendable {
     /// - Complexity: O(*p* × *n*) for a program of *p* instructions and *n* scalars, and O(*n*) once
     ///   the states a value needs are cached.
     func matches(_ text: String) -> Bool {
+        matches(scalars: text.unicodeScalars)
+    }
+
+    /// Whether the program matches somewhere in the well-formed UTF-8 `text`, read without building a `String`.
+    ///
+    /// - Complexity: as `matches(_:)`.
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        matches(scalars: UTF8Text.Scalars(text))
+    }
+
+    private func matches(scalars: some Sequence<Unicode.Scalar>) -> Bool {
         var cache = lock.withLock { spare.popLast() } ?? DFACache(program)
         defer { lock.withLock { spare.append(cache) } }
         var state: Int32 = 0
         var place = 0
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             if looksAheadAtLineTerminators, PlaceContext.isLineTerminator(scalar) {
-                return cache.continueInPikeVM(from: state, in: Array(text.unicodeScalars), at: place, program)
+                return cache.continueInPikeVM(from: state, in: Array(scalars), at: place, program)
             }
             let target = cache.transition(from: state, on: scalar, program)
             switch target {
             case DFACache.matched: return true
             case DFACache.dead: return false
             case DFACache.full:
-                let answer = cache.continueInPikeVM(from: state, in: Array(text.unicodeScalars), at: place, program)
+                let answer = cache.continueInPikeVM(from: state, in: Array(scalars), at: place, program)
                 cache = DFACache(program)
                 return answer
             default:

@@ -10,14 +10,21 @@ struct RegularExpression: Sendable {
     ///
     /// - Throws: `PatternSyntaxError` at the first construct the engine does not accept.
     init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
-        engine = try LinearPattern(source, caseInsensitive: caseInsensitive)
-        fastPath = ASCIIPattern(source, caseInsensitive: caseInsensitive)
+        let tree = try PatternParser.parse(source, caseInsensitive: caseInsensitive)
+        engine = try LinearPattern(source, tree: tree)
+        fastPath = ASCIIPattern(tree)
     }
 
     /// Whether the pattern matches somewhere in `text`.
     func matches(_ text: String) -> Bool {
         if let answer = fastPath?.matches(text) { return answer }
         return engine.matches(text)
+    }
+
+    /// Whether the pattern matches somewhere in the well-formed UTF-8 `text`.
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let answer = fastPath?.matches(text) { return answer }
+        return engine.matches(utf8: text)
     }
 }
 

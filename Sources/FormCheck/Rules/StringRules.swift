@@ -42,13 +42,13 @@ extension RuleCatalogue {
         RuleDefinition("pattern", appliesTo: .strings, arguments: ["value", "ignoreCase"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
             let parameters: MessageParameters = ["pattern": .string(expression.source)]
-            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: true)], failing: parameters) }
+            builder.direct = DirectRule([.pattern(expression, mustMatch: true)], failing: parameters)
             return RuleChecks.string(parameters) { expression.matches($0) }
         },
         RuleDefinition("notPattern", appliesTo: .strings, arguments: ["value", "ignoreCase"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
             let parameters: MessageParameters = ["pattern": .string(expression.source)]
-            builder.direct = expression.fastPath.map { DirectRule([.pattern($0, mustMatch: false)], failing: parameters) }
+            builder.direct = DirectRule([.pattern(expression, mustMatch: false)], failing: parameters)
             return RuleChecks.string(parameters) { !expression.matches($0) }
         },
         RuleDefinition("email", appliesTo: .strings) { builder in
@@ -106,7 +106,7 @@ extension RuleCatalogue {
     /// class on ASCII bytes.
     private static func containing(_ name: String, _ isMember: @escaping @Sendable (Character) -> Bool) -> RuleDefinition {
         RuleDefinition(name, appliesTo: .strings) { builder in
-            builder.direct = DirectRule([.pattern(.containing(where: isMember), mustMatch: true)])
+            builder.direct = DirectRule([.containsASCII(.containing(where: isMember))])
             return RuleChecks.string { $0.contains(where: isMember) }
         }
     }
