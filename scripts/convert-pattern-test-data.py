@@ -36,12 +36,16 @@ other case is skipped; the skip reasons are counted and printed. Where the diale
   classes always in Rust), Unicode in ICU: kept when the value is ASCII (RE2's `\\s` also leaves out
   VT: kept when the value has none). Rust's `\\b` in Unicode mode does not look through combining
   marks and format characters as ICU's does: kept when the value has none.
-- `\\v` is the character VT in Rust and RE2, the set of vertical spaces in ICU: written `\\x0B`.
+- `\\v` is the character VT in Rust and RE2, the set of vertical spaces in ICU: written `\\x0B`;
+  Rust's `\\u{...}` is written `\\x{...}`.
 - `\\pL` (one letter, no braces) is written `\\p{L}`, `\\p{^X}` is written `\\P{X}`, named groups
   `(?P<n>...)` and `(?<n>...)` are written as plain groups (the answer does not depend on names).
 - Rust's `anchored = true` is written `\\A(?:...)`; RE2's tester also runs each case anchored at the
   start and at both ends, written `\\A(?:...)` and `\\A(?:...)\\z`.
-- Flags ICU reads otherwise or the engine does not take (`x`, `U`, `R`, `u`), byte-oriented cases
+- Rust's flag `u` is left out where the pattern and the value are ASCII, where it changes nothing.
+  Its flag `R` (CRLF mode, leading the pattern) is left out where `\\r` and `\\n` are the only line
+  terminators in the value, which ICU reads alike (`.` excludes both, `$` is never between them).
+- Flags ICU reads otherwise or the engine does not take (`x`, `U`), byte-oriented cases
   (Rust `unicode = false` or `utf8 = false` on non-ASCII values, RE2's `\\C`), special word boundaries
   (`\\b{start}`, `\\<`), `~~`, regex sets, bounded searches and line-terminator options are skipped.
 - ECMA-262: `\\d \\w \\s` and `\\b` are ASCII (`\\s` also takes U+FEFF), properties need the `u` flag
@@ -84,7 +88,7 @@ def scan(pattern):
         c = pattern[i]
         if c == "\\":
             j = i + 2
-            if j <= len(pattern) and pattern[i + 1] in "pPx" and j < len(pattern) and pattern[j] == "{":
+            if j <= len(pattern) and pattern[i + 1] in "pPxu" and j < len(pattern) and pattern[j] == "{":
                 j = pattern.index("}", j) + 1 if "}" in pattern[j:] else len(pattern)
             elif j <= len(pattern) and pattern[i + 1] in "pP":
                 j += 1
@@ -115,12 +119,20 @@ def translate(pattern, haystack, ascii_classes, source_kind):
     flags = set()
     for m in re.finditer(r"\(\?([a-zA-Z-]+)[:)]", pattern):
         flags |= set(m.group(1)) - {"-"}
-    for flag in "xURu":
+    for flag in "xU":
         if flag in flags:
             raise Skip(f"flag {flag} (not in ICU's dialect, or read otherwise)")
-    other_terminators = any(ch in LINE_TERMINATORS and ch != "\n" for ch in haystack)
+    rust_terminators = "\n"
+    if "R" in flags:
+        # CRLF mode: \r is a line terminator too (and never split from a \n that follows).
+        if not re.match(r"\(\?[a-zA-Z]*R[a-zA-Z]*\)", pattern):
+            raise Skip("flag R on part of the pattern")
+        rust_terminators = "\n\r"
+    if "u" in flags and not all(ord(ch) < 128 for ch in pattern + haystack):
+        raise Skip("flag u (Unicode on or off) on a non-ASCII pattern or value")
+    other_terminators = any(ch in LINE_TERMINATORS and ch not in rust_terminators for ch in haystack)
     if "m" in flags and (other_terminators or (haystack and haystack[-1] in LINE_TERMINATORS)):
-        raise Skip("(?m) on a value with line terminators other than \\n, or ending with one")
+        raise Skip("(?m) on a value with line terminators the source does not break lines at, or ending with one")
     if "." in text_tokens and other_terminators:
         raise Skip(". on a value with line terminators other than \\n")
     is_ascii = all(ord(ch) < 128 for ch in haystack)
@@ -155,6 +167,8 @@ def translate(pattern, haystack, ascii_classes, source_kind):
             tok = r"\z"
         elif tok == r"\v":
             tok = r"\x0B"
+        elif tok.startswith(r"\u{"):
+            tok = r"\x" + tok[2:]
         elif re.fullmatch(r"\\[pP][A-Za-z]", tok):
             tok = tok[:2] + "{" + tok[2] + "}"
         elif re.fullmatch(r"\\[pP]\{\^.*\}", tok):
@@ -162,7 +176,18 @@ def translate(pattern, haystack, ascii_classes, source_kind):
         out.append(tok)
     translated = "".join(out)
     translated = re.sub(r"\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>", "(", translated)
-    return translated
+    return re.sub(r"\(\?([a-zA-Z-]*)([:)])", without_flags_u_and_r, translated)
+
+
+def without_flags_u_and_r(match):
+    """A flag group without the flags u and R (which ICU does not take; the cases that keep them
+    mean the same without them), or nothing when no flag is left."""
+    flags = match.group(1).replace("u", "").replace("R", "")
+    if flags.endswith("-"):
+        flags = flags[:-1]
+    if not flags and match.group(2) == ")":
+        return ""
+    return f"(?{flags}{match.group(2)}"
 
 
 ANCHORS = {"^", "$", r"\A", r"\z", r"\Z", r"\b", r"\B", r"\G"}
