@@ -31,7 +31,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FormCheckTests",
-            dependencies: ["FormCheck"]
+            dependencies: ["FormCheck"],
+            exclude: ["PatternEngine/Data"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -26,6 +26,10 @@ struct PatternParser {
     private var depth = 0
     /// The names of the named groups read so far: a name names one group.
     private var groupNames: Set<String> = []
+    /// The last character read as a class member in the current outermost class, nested classes
+    /// included (not a range's end, nor a single '&' or '-'): ICU starts a range after a single '&'
+    /// there ([a&-z] is '&' and a-z).
+    private var lastClassLiteral: Unicode.Scalar?
 
     private init(_ pattern: String, caseInsensitive: Bool) {
         scalars = Array(pattern.unicodeScalars)
@@ -159,6 +163,7 @@ struct PatternParser {
         case "(":
             return try parseGroup()
         case "[":
+            lastClassLiteral = nil
             return .scalar(try parseClass())
         case ".":
             index += 1
@@ -447,20 +452,29 @@ struct PatternParser {
             }
             let itemStart = index
             let item = try parseClassItem()
-            guard case .scalar(let low) = item else {
+            guard case .scalar(var low) = item else {
                 if case .set(let set) = item {
                     operand.append(set)
                     followsSet = scalars[itemStart + 1] == "p" || scalars[itemStart + 1] == "P"
                 }
                 continue
             }
+            let isSingleAmpersand = scalars[itemStart] == "&"
+            if !isSingleAmpersand, scalars[itemStart] != "-" { lastClassLiteral = low }
             if peek == "-", let end = peek(1), end != "]", end != "-" {
-                // ICU refuses a range from or to an unescaped '&' ([&-z]), which reads as its operator.
-                guard scalars[itemStart] != "&" else { throw fail("a range cannot start with '&'; write \\& for the character", at: itemStart) }
+                if isSingleAmpersand {
+                    // ICU keeps the '&' and starts the range at the last character read before it.
+                    guard let start = lastClassLiteral else {
+                        throw fail(
+                            "a range after '&' starts at the last character before the '&' ([a&-z] is '&' and a-z), "
+                                + "and there is none in this class; write \\& for the character", at: itemStart)
+                    }
+                    operand.append(.scalar(low))
+                    low = start
+                }
                 index += 1
                 if end == "[" { throw fail("a range cannot end with a class", at: index) }
                 let endStart = index
-                guard end != "&" else { throw fail("a range cannot end with '&'; write \\& for the character", at: endStart) }
                 guard case .scalar(let high) = try parseClassItem() else { throw fail("a range cannot end with a class", at: endStart) }
                 guard low.value <= high.value else {
                     throw fail("the range \(String(low))-\(String(high)) is out of order", at: itemStart)
@@ -488,14 +502,18 @@ struct PatternParser {
     }
 
     /// A POSIX class `[:name:]` or `[:^name:]` at `index`, naming any property as `\p{name}` does;
-    /// nil (and `index` unchanged) when the text there is not one.
+    /// nil (and `index` unchanged) when the text there is not one. As in ICU, it runs to the first
+    /// `:]` after it, wherever that is (`[[:lwr]:]` names the class `lwr]`, which does not exist).
     private mutating func parsePOSIXClass() throws(PatternSyntaxError) -> ScalarClass? {
         guard peek(1) == ":" else { return nil }
         var end = index + 2
-        while end + 1 < scalars.count, scalars[end] != "]", !(scalars[end] == ":" && scalars[end + 1] == "]") { end += 1 }
-        guard end + 1 < scalars.count, scalars[end] == ":" else { return nil }
+        while end + 1 < scalars.count, !(scalars[end] == ":" && scalars[end + 1] == "]") { end += 1 }
+        guard end + 1 < scalars.count else { return nil }
         let negated = scalars[index + 2] == "^"
         let name = String(String.UnicodeScalarView(scalars[(index + (negated ? 3 : 2))..<end]))
+        if name.contains("]") {
+            throw fail("'[:' starts a POSIX class, which runs to the next ':]', and '\(name)' names no class; write \\[ for the character")
+        }
         guard var set = UnicodePropertyNames.scalarClass(named: name) else {
             throw fail("unknown POSIX class [:\(name):]; the classes are alpha, digit, alnum, upper, lower, punct, space, blank, cntrl, graph, print, xdigit and word")
         }

@@ -36,6 +36,14 @@ import Testing
         Case(pattern: #"^[\p{L}&\p{Lu}]$"#, matching: ["a", "&", "A"], notMatching: ["1"]),
         Case(pattern: "^[a&[b]]$", matching: ["a", "&", "b"], notMatching: ["c"]),
         Case(pattern: #"^[\d-z]$"#, matching: ["5", "-", "z"], notMatching: ["m"]),
+        // A single '&' before a range is a literal, and the range starts at the last character read
+        // before it in the class (not at a range's end), as ICU reads it.
+        Case(pattern: "^[a&-z]$", matching: ["a", "m", "z", "&"], notMatching: ["-", ":", "0", "A", "{"]),
+        Case(pattern: "^[a-c&-m]$", matching: ["a", "b", "m", "&"], notMatching: ["n", "-"]),
+        Case(pattern: "^[a[c]&-m]$", matching: ["a", "c", "m", "&"], notMatching: ["b", "n", "-"]),
+        Case(pattern: "^[%&-a]$", matching: ["%", "&", "-", "0", "A", "a"], notMatching: ["$", "b"]),
+        Case(pattern: "^[%-&]$", matching: ["%", "&"], notMatching: ["$", "'"]),
+        Case(pattern: "^[a&-]$", matching: ["a", "&", "-"], notMatching: ["b"]),
         Case(pattern: "^[a-z&&[^aeiou]]+$", matching: ["bcd"], notMatching: ["bad"]),
         Case(pattern: "^[a-z--aeiou]+$", matching: ["bcd"], notMatching: ["bud"]),
         Case(pattern: "^[a-c&&b-d--c]$", matching: ["b"], notMatching: ["a", "c", "d"]),

@@ -61,6 +61,25 @@ import Testing
         }
     }
 
+    /// Classes with a single '&' before or after a range, and POSIX class names, read as ICU reads
+    /// them, or are refused where ICU refuses them.
+    @Test(arguments: [
+        "[a&-z]", "[&-z]", "[a-&]", "[a&&-z]", "[a&-]", "[&-]", "[%-&]", "[%-&-z]", "[a-c&-z]", "[a[b]&-z]", "[b&-c&-z]",
+        "[%&-a]", "[]&-z]", "(?i)[a&-m]", "[^a&-z]", #"[\d&-z]"#, #"[a\d&-z]"#, "[a&-\\x{7a}]",
+        "[[:lwr]:]", "[[:^lwr]:]", "[:lwr]:]", "[[:lwr]]", "[[:lwr:]]", "[[:]:]", "[[:]]", "[[:alpha]]", "[[:alpha:]]", "[[:a]b:]]",
+    ])
+    func classEdgesReadAsICUReadsThem(_ pattern: String) {
+        let values = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) } + ["é", "Ω", "ſ", "K"]
+        let icu = try? NSRegularExpression(pattern: "^" + pattern + "$")
+        let engine = try? LinearPattern("^" + pattern + "$")
+        #expect((engine == nil) == (icu == nil), "\(pattern): ICU \(icu == nil ? "refuses" : "accepts") it")
+        guard let icu, let engine else { return }
+        for value in values {
+            let expected = icu.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+            #expect(engine.matches(value) == expected, "\(pattern) on \(value.debugDescription)")
+        }
+    }
+
     /// Every property and class escape names the same scalars as in ICU, over every scalar of
     /// Unicode 16 (ICU's version here; the engine's tables are Unicode 17, whose new scalars are left out).
     @Test(arguments: [
