@@ -378,7 +378,7 @@ final class DirectPlan: @unchecked Sendable {
         case .length(let min, let max):
             guard value.kind == .string else { return true }
             guard value.isUnescaped else { return nil }
-            let length = value.isPlain ? value.end - value.start : value.decoded(in: bytes).count
+            let length = value.isPlain ? value.end - value.start : UTF8Text.characterCount(value.bytes(in: bytes))
             return length >= min && length <= max
         case .pattern(let expression, let automaton, let mustMatch):
             guard value.kind == .string else { return true }

@@ -167,24 +167,36 @@ struct DirectScanner: ~Copyable {
             offset += special.trailingZeroBitCount / 8
             break
         }
-        var isPlain = true
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                return (start..<(offset - 1), isPlain)
+                return (start..<(offset - 1), true)
+            }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else {
+                return byte >= 0x7F ? scanRestBeyondASCII(of: start) : nil
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// The rest of a string that `scanUnescapedString` found a byte beyond printable ASCII in, at
+    /// `offset`; kept out of line so that the common case stays small.
+    @inline(never)
+    private mutating func scanRestBeyondASCII(of start: Int) -> (Range<Int>, isPlain: Bool)? {
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                return (start..<(offset - 1), false)
             }
             guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
-            if byte < 0x7F {
+            if byte <= 0x7F {
                 offset += 1
             } else {
-                isPlain = false
-                if byte == 0x7F {
-                    offset += 1
-                } else {
-                    guard let length = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
-                    offset += length
-                }
+                guard let length = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
+                offset += length
             }
         }
         return nil

@@ -82,16 +82,21 @@ private struct DFACache {
     static let matched: Int32 = -2
     static let dead: Int32 = -3
     static let full: Int32 = -4
-    /// At most this many transitions on scalars beyond ASCII are kept.
-    static let beyondASCIILimit = 65_536
+    /// Transitions on scalars beyond ASCII are kept in a table of this many entries, each holding the
+    /// last transition whose state and scalar hash to it.
+    static let beyondASCIISlots = 1_024
 
     private(set) var states: [State] = []
     private var numbers: [State: Int32] = [:]
-    /// `ascii[state << 7 | scalar]` for ASCII scalars; others in `beyondASCII[state << 21 | scalar]`.
+    /// `ascii[state << 7 | scalar]` for ASCII scalars; others in `beyondASCII`.
     private var ascii: [Int32] = []
     /// Whether each state matches at the end of the value: 0 not known yet, 1 yes, 2 no.
     private var ends: [UInt8] = []
-    private var beyondASCII: [UInt64: Int32] = [:]
+    /// Transitions on scalars beyond ASCII, each at a slot its state and scalar hash to: the key
+    /// `state << 21 | scalar` (`UInt64.max` when empty) and the target. A transition displaced by
+    /// another is found again when needed, so memory stays bounded whatever scalars values hold.
+    /// Allocated at the first scalar beyond ASCII.
+    private var beyondASCII: [(key: UInt64, target: Int32)] = []
     private var list: ThreadList
     private var stack: [Int] = []
     /// Which flags the program's assertions read; the others are left unset so that fewer states differ.
@@ -152,17 +157,20 @@ private struct DFACache {
     /// as if at least 3 scalars were left, which is exact unless `$` or `\Z` meets a line terminator.
     mutating func transition(from state: Int32, on scalar: Unicode.Scalar, _ program: PatternProgram) -> Int32 {
         let value = scalar.value
-        let known = value < 128 ? ascii[Int(state) << 7 | Int(value)] : beyondASCII[UInt64(state) << 21 | UInt64(value)] ?? Self.unknown
-        if known != Self.unknown { return known }
-        let target = computeTransition(from: states[Int(state)], on: scalar, program)
         if value < 128 {
+            let known = ascii[Int(state) << 7 | Int(value)]
+            if known != Self.unknown { return known }
+            let target = computeTransition(from: states[Int(state)], on: scalar, program)
             ascii[Int(state) << 7 | Int(value)] = target
-        } else {
-            // Values with many different scalars beyond ASCII could grow this without end: it is
-            // emptied when full, and its transitions found again as they are needed.
-            if beyondASCII.count >= Self.beyondASCIILimit { beyondASCII.removeAll(keepingCapacity: true) }
-            beyondASCII[UInt64(state) << 21 | UInt64(value)] = target
+            return target
         }
+        if beyondASCII.isEmpty { beyondASCII = Array(repeating: (.max, 0), count: Self.beyondASCIISlots) }
+        let key = UInt64(state) << 21 | UInt64(value)
+        // Fibonacci hashing: the high bits of the product spread nearby scalars over the table.
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52) & (Self.beyondASCIISlots - 1)
+        if beyondASCII[slot].key == key { return beyondASCII[slot].target }
+        let target = computeTransition(from: states[Int(state)], on: scalar, program)
+        beyondASCII[slot] = (key, target)
         return target
     }
 

@@ -39,6 +39,33 @@ enum UTF8Text {
         return true
     }
 
+    /// The number of characters (extended grapheme clusters, as `String.count` counts them) in
+    /// well-formed UTF-8 `bytes`. Text whose scalars all lie where no scalar joins its neighbour into one
+    /// character (below U+0300, where combining marks begin, and the CJK unified ideographs) has one
+    /// character per scalar and is counted on the bytes; other text is decoded and counted by `String`.
+    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var offset = 0
+        while offset < bytes.count {
+            let lead = bytes[offset]
+            // Scalars below U+0300 take one byte or two with a lead byte below 0xCC; CJK unified
+            // ideographs (U+4E00-U+9FFF) three, with a lead byte from 0xE4 to 0xE9.
+            if lead < 0x80 {
+                // JSON text holds no CR LF pair unescaped, the only pair of ASCII scalars that is one character.
+                guard lead != 0x0D else { return String(decoding: bytes, as: UTF8.self).count }
+                offset += 1
+            } else if lead < 0xCC {
+                offset += 2
+            } else if (0xE4...0xE9).contains(lead), lead > 0xE4 || bytes[offset + 1] >= 0xB8 {
+                offset += 3
+            } else {
+                return String(decoding: bytes, as: UTF8.self).count
+            }
+            count += 1
+        }
+        return count
+    }
+
     /// The scalars of well-formed UTF-8 bytes, decoded as they are read.
     struct Scalars: Sequence, IteratorProtocol {
         private let bytes: UnsafeBufferPointer<UInt8>
