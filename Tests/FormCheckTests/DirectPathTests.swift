@@ -183,6 +183,66 @@ import Testing
         #expect(report.issues.map { "\($0.path) \($0.code)" } == ["name maxLength", "words notPattern"])
     }
 
+    /// `allOf`, `anyOf`, `not` and rule-level `when` (with `then` and `else`, nested in one another,
+    /// with presence rules and warnings inside) run on the bytes and report what the full validator
+    /// reports, in both collect modes, for every combination of values.
+    @Test func compositionsAgreeWithTheFullValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              kind: { type: string }
+              code:
+                type: string
+                rules:
+                  - allOf: [{ minLength: 2 }, { pattern: "^[A-Z]", severity: warning }, { maxLength: 4 }]
+                  - anyOf: [{ pattern: "^[A-Z]+$" }, { pattern: "^[0-9]+$" }, { allOf: [{ minLength: 6 }, { notPattern: " " }] }]
+                  - not: { oneOf: [ADMIN, ROOT] }
+              zip:
+                type: string
+                rules:
+                  - when: { field: kind, equals: us }
+                    then: [required, { pattern: "^[0-9]{5}$", message: "Enter a 5-digit ZIP code" }]
+                    else: [{ maxLength: 3 }, { when: { field: code }, then: [{ sameAs: code }] }]
+                  - not: { anyOf: [{ pattern: x }, { pattern: y }] }
+              count:
+                type: integer
+                collect: all
+                rules:
+                  - when: { field: kind, in: [us, ca] }
+                    then: [required, { min: 10 }, { max: 5, severity: warning }]
+                  - anyOf: [{ max: 3 }, { min: 100 }]
+            """)
+        #expect(schema.directPlan != nil)
+        let kinds = ["", #","kind":"us""#, #","kind":"ca""#, #","kind":"fr""#, #","kind":"""#]
+        let codes = ["", #","code":"AB""#, #","code":"ab""#, #","code":"ABCDEFG""#, #","code":"123456""#, #","code":"abcdef g""#,
+                     #","code":"ADMIN""#, #","code":"A""#, #","code":"  ""#, #","code":7"#]
+        let zips = ["", #","zip":"12345""#, #","zip":"1234""#, #","zip":"AB""#, #","zip":"x""#, #","zip":"""#]
+        let counts = ["", #","count":1"#, #","count":7"#, #","count":12"#, #","count":150"#, #","count":null"#]
+        var settled = 0
+        for kind in kinds {
+            for code in codes {
+                for zip in zips {
+                    for count in counts {
+                        let json = "{\"z\":0" + kind + code + zip + count + "}"
+                        if try Self.directAgrees(schema, json) { settled += 1 }
+                        if try directReport(json, in: schema) != nil { settled += 1 }
+                    }
+                }
+            }
+        }
+        #expect(settled == 2 * kinds.count * codes.count * zips.count * counts.count)
+        let report = try #require(try directReport(#"{"kind":"us","code":"ab","zip":"1234","count":7}"#, in: schema, collectAll: true))
+        #expect(report.issues.map { "\($0.path) \($0.code) \($0.severity) \($0.message)" } == [
+            "code pattern warning code is not in the expected format.",
+            "code anyOf error code does not match any of the allowed forms.",
+            "zip pattern error Enter a 5-digit ZIP code",
+            "count min error count must be at least 10.",
+            "count max warning count must be at most 5.",
+            "count anyOf error count does not match any of the allowed forms.",
+        ])
+    }
+
     /// Bytes that are not well-formed UTF-8 in a string are left to the full reader, which reports them.
     @Test func malformedUTF8IsHandedOver() throws {
         var cache: [DirectPlan.Failure: ValidationError] = [:]

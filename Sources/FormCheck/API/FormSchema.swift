@@ -174,7 +174,7 @@ public struct FormSchema: Sendable {
     func report(
         for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
     ) -> ValidationReport {
-        failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, options: options, cache: &cache)
+        failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan!, options: options, cache: &cache)
     }
 
     /// Validates any `Encodable` value by encoding it to JSON first.

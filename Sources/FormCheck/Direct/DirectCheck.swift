@@ -1,11 +1,28 @@
 /// A rule as the direct path runs it: its test on values read in place, and the parameters its
 /// failure carries (the same fixed ones the rule's check reports).
 struct DirectRule: Sendable {
-    let checks: [DirectCheck]
+    indirect enum Form: Sendable {
+        /// A rule of the catalogue: it fails when any check fails.
+        case checks([DirectCheck])
+        /// `allOf`: the rules as a chain, their failures reported as they are.
+        case allOf([CompiledRule])
+        /// `anyOf`: fails when none of the rules passes.
+        case anyOf([CompiledRule])
+        /// `not`: fails when the rule passes.
+        case not(CompiledRule)
+        /// `when`: the chain `then` when the condition holds, else `otherwise`.
+        case when(DirectCondition, then: [CompiledRule], otherwise: [CompiledRule])
+    }
+
+    let form: Form
     let parameters: MessageParameters
 
     init(_ checks: [DirectCheck], failing parameters: MessageParameters = [:]) {
-        self.checks = checks
+        self.init(.checks(checks), failing: parameters)
+    }
+
+    init(_ form: Form, failing parameters: MessageParameters = [:]) {
+        self.form = form
         self.parameters = parameters
     }
 }

@@ -37,11 +37,24 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     struct Rule {
+        enum Kind {
+            /// A rule of the catalogue: it fails when any of its operations fails.
+            case checks(operations: Span)
+            /// `allOf`: a nested chain (a span of `rules`) whose failures are reported as they are.
+            case chain(Span)
+            /// `when`: the chain `then` when the condition (an index of `conditions`) holds, else `otherwise`.
+            case when(condition: Int32, then: Span, otherwise: Span)
+            /// `anyOf`: fails when none of the rules in the span passes.
+            case anyOf(Span)
+            /// `not`: fails when the rule at that index passes.
+            case not(Int32)
+        }
+
+        let kind: Kind
         let runsOnEmpty: Bool
         let isError: Bool
-        let operations: Range<Int>
-        /// The rule's place in its node's chain.
-        let index: Int
+        /// The rule a failure reports: an index of `reportedRules`.
+        let reported: Int32
     }
 
     enum NumericLiteral {
@@ -114,8 +127,8 @@ final class DirectPlan: @unchecked Sendable {
         let matchesFalse: Bool
     }
 
-    /// One failure found: a node's type check (`rule` nil) or the rule at that index of its chain, and
-    /// for an `items` template, the index of the element.
+    /// One failure found: a node's type check (`rule` nil) or a rule (an index of `reportedRules`: a rule
+    /// of the node's chain or one nested in it), and for an `items` template, the index of the element.
     struct Failure: Sendable, Hashable {
         let node: Int
         let rule: Int?
@@ -131,6 +144,8 @@ final class DirectPlan: @unchecked Sendable {
     /// Children of object nodes, and the record's fields at `rootFields`.
     private let nodeLists: UnsafeMutableBufferPointer<Int>
     private let rules: UnsafeMutableBufferPointer<Rule>
+    /// The compiled rules that failures name, read when a report is written.
+    private let reportedRules: [CompiledRule]
     private let operations: UnsafeMutableBufferPointer<Operation>
     /// The tables of the patterns' automata, one after another.
     private let automata: UnsafeMutableBufferPointer<UInt8>
@@ -165,6 +180,7 @@ final class DirectPlan: @unchecked Sendable {
         rootFields = builder.nodeLists.count..<(builder.nodeLists.count + graph.rootFields.count)
         nodeLists = .copying(builder.nodeLists + graph.rootFields)
         rules = .copying(builder.rules)
+        reportedRules = builder.reportedRules
         operations = .copying(builder.operations)
         automata = .copying(builder.automata)
         patternAutomata = .copying(builder.patternAutomata)
@@ -251,6 +267,9 @@ final class DirectPlan: @unchecked Sendable {
         return difference &>> UInt64((8 - remaining) * 8) == 0
     }
 
+    /// The rule a failure names.
+    func reportedRule(_ index: Int) -> CompiledRule { reportedRules[index] }
+
     /// How many nodes' chains are folded into one test.
     var foldedNodeCount: Int { quickChecks.count }
 
@@ -296,7 +315,7 @@ final class DirectPlan: @unchecked Sendable {
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
         guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values, bytes: bytes,
-                       into: &failures, element: element)
+                       into: &failures, element: element) != nil
         else { return false }
         guard !isEmpty else { return true }
         if value.kind == .object {
@@ -342,26 +361,75 @@ final class DirectPlan: @unchecked Sendable {
         return true
     }
 
-    /// Runs a node's rule chain on its value, appending a failure for each rule that fails; false when
-    /// the bytes cannot tell.
+    /// Runs a chain of rules (a node's, or one nested in a composition) on its value, appending a
+    /// failure for each rule that fails, as `RuleChain.evaluate` does; returns whether one of them is an
+    /// error, or nil when the bytes cannot tell.
     private func runChain(
         _ chain: Range<Int>, of id: Int, on value: RawValue, isEmpty: Bool, stopsAtFirst: Bool, values: UnsafeBufferPointer<RawValue>,
         bytes: UnsafeBufferPointer<UInt8>, into failures: inout [Failure], element: Int?
-    ) -> Bool {
+    ) -> Bool? {
+        var failedWithError = false
         for index in chain {
             let rule = rules[index]
             guard rule.runsOnEmpty || !isEmpty else { continue }
-            var passes = true
-            for operation in rule.operations {
-                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return false }
-                passes = passes && result
+            let nested: Span
+            switch rule.kind {
+            case .checks(let lowered):
+                var passes = true
+                for operation in lowered.range {
+                    guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                    passes = passes && result
+                }
+                if passes { continue }
+                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
+                failedWithError = failedWithError || rule.isError
+                if stopsAtFirst, rule.isError { return true }
+                continue
+            case .anyOf(let choices):
+                var anyPasses = false
+                for choice in choices.range {
+                    guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                    if passes {
+                        anyPasses = true
+                        break
+                    }
+                }
+                if anyPasses { continue }
+                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
+                failedWithError = failedWithError || rule.isError
+                if stopsAtFirst, rule.isError { return true }
+                continue
+            case .not(let negated):
+                guard let passes = self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                if !passes { continue }
+                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
+                failedWithError = failedWithError || rule.isError
+                if stopsAtFirst, rule.isError { return true }
+                continue
+            case .chain(let chain):
+                nested = chain
+            case .when(let condition, let then, let otherwise):
+                guard let holds = holds(conditions[Int(condition)], values: values, bytes: bytes) else { return nil }
+                nested = holds ? then : otherwise
             }
-            if !passes {
-                failures.append(Failure(node: id, rule: rule.index, element: element))
-                if stopsAtFirst, rule.isError { break }
-            }
+            // The failures of a nested chain are reported as they are, and stop the chain as their own would.
+            guard let nestedError = runChain(nested.range, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values,
+                                             bytes: bytes, into: &failures, element: element)
+            else { return nil }
+            failedWithError = failedWithError || nestedError
+            if stopsAtFirst, nestedError { return true }
         }
-        return true
+        return failedWithError
+    }
+
+    /// Whether the rule at `index` passes (its warnings count as passing), as `RuleChain.passes`; nil
+    /// when the bytes cannot tell.
+    private func passes(
+        _ index: Int, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
+        var ignored: [Failure] = []
+        return runChain(index..<(index + 1), of: id, on: value, isEmpty: isEmpty, stopsAtFirst: true, values: values, bytes: bytes,
+                        into: &ignored, element: nil).map { !$0 }
     }
 
     /// Whether `value` (empty in the form sense when `isEmpty`) passes the operation, or nil when the
@@ -490,6 +558,7 @@ final class DirectPlan: @unchecked Sendable {
         var nodes: [Node?]
         var nodeLists: [Int] = []
         var rules: [Rule] = []
+        var reportedRules: [CompiledRule] = []
         var operations: [Operation] = []
         var automata: [UInt8] = []
         var patternAutomata: [StoredAutomaton] = []
@@ -539,26 +608,54 @@ final class DirectPlan: @unchecked Sendable {
 
         /// Adds a node with its rules lowered; false when a rule has no direct form.
         private mutating func addNode(_ field: FieldNode, children: [Int]) -> Bool {
-            let firstRule = rules.count
             let nodeOperations = operations.count
-            for (index, rule) in field.rules.enumerated() {
-                guard let direct = rule.direct else { return false }
-                let firstOperation = operations.count
-                for check in direct.checks { operations.append(lower(check)) }
-                rules.append(Rule(runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,
-                                  operations: firstOperation..<operations.count, index: index))
-            }
-            if children.isEmpty, field.items == nil,
+            guard let chain = lowerChain(field.rules) else { return false }
+            // Only a chain of plain rules folds: a composition's rules do not all apply to every value.
+            let isFlat = rules[chain].allSatisfy { if case .checks = $0.kind { true } else { false } }
+            if children.isEmpty, field.items == nil, isFlat,
                 let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], patternAutomata: patternAutomata,
                                        automata: &quickAutomata,
                                        formats: &quickFormats) {
                 quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
             }
-            nodes[field.id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: firstRule..<rules.count,
+            nodes[field.id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: chain,
                                    children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
             nodeLists += children
             return true
+        }
+
+        /// Lowers a chain of rules, the rules nested in compositions first, then the chain's own, side by
+        /// side; nil when a rule has no direct form.
+        private mutating func lowerChain(_ chain: [CompiledRule]) -> Range<Int>? {
+            var lowered: [Rule] = []
+            for rule in chain {
+                guard let direct = rule.direct else { return nil }
+                let kind: Rule.Kind
+                switch direct.form {
+                case .checks(let checks):
+                    let first = operations.count
+                    for check in checks { operations.append(lower(check)) }
+                    kind = .checks(operations: Span(first..<operations.count))
+                case .allOf(let nested):
+                    guard let nested = lowerChain(nested) else { return nil }
+                    kind = .chain(Span(nested))
+                case .anyOf(let choices):
+                    guard let choices = lowerChain(choices) else { return nil }
+                    kind = .anyOf(Span(choices))
+                case .not(let negated):
+                    guard let negated = lowerChain([negated]) else { return nil }
+                    kind = .not(Int32(negated.lowerBound))
+                case .when(let condition, let then, let otherwise):
+                    guard let then = lowerChain(then), let otherwise = lowerChain(otherwise) else { return nil }
+                    kind = .when(condition: Int32(lower(condition)), then: Span(then), otherwise: Span(otherwise))
+                }
+                reportedRules.append(rule)
+                lowered.append(Rule(kind: kind, runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,
+                                    reported: Int32(reportedRules.count - 1)))
+            }
+            defer { rules += lowered }
+            return rules.count..<(rules.count + lowered.count)
         }
 
         /// Whether every field that `sameAs`-like checks and conditions read is in the plan.
@@ -598,24 +695,29 @@ final class DirectPlan: @unchecked Sendable {
             case .itemCount(let min, let max): return .itemCount(min: min, max: max)
             case .uniqueItems: return .uniqueItems
             case .requiredWhen(let condition):
-                referencedNodes += condition.nodes
-                let nodes = Span(nodeLists.count..<(nodeLists.count + condition.nodes.count))
-                nodeLists += condition.nodes
-                var literals: [Value] = []
-                let test: Condition.Test
-                switch condition.test {
-                case .isIn(let values):
-                    literals = values
-                    test = .isIn
-                case .isFilled: test = .isFilled
-                case .isEmpty: test = .isEmpty
-                }
-                let (strings, numbers) = storeChoices(strings: literals.compactMap(\.stringValue),
-                                                      numbers: literals.filter { $0.doubleValue != nil })
-                conditions.append(Condition(nodes: nodes, test: test, negated: condition.negated, strings: strings, numbers: numbers,
-                                            matchesTrue: literals.contains(.bool(true)), matchesFalse: literals.contains(.bool(false))))
-                return .requiredWhen(condition: conditions.count - 1)
+                return .requiredWhen(condition: lower(condition))
             }
+        }
+
+        /// Stores the condition in `conditions`; returns its index there.
+        private mutating func lower(_ condition: DirectCondition) -> Int {
+            referencedNodes += condition.nodes
+            let nodes = Span(nodeLists.count..<(nodeLists.count + condition.nodes.count))
+            nodeLists += condition.nodes
+            var literals: [Value] = []
+            let test: Condition.Test
+            switch condition.test {
+            case .isIn(let values):
+                literals = values
+                test = .isIn
+            case .isFilled: test = .isFilled
+            case .isEmpty: test = .isEmpty
+            }
+            let (strings, numbers) = storeChoices(strings: literals.compactMap(\.stringValue),
+                                                  numbers: literals.filter { $0.doubleValue != nil })
+            conditions.append(Condition(nodes: nodes, test: test, negated: condition.negated, strings: strings, numbers: numbers,
+                                        matchesTrue: literals.contains(.bool(true)), matchesFalse: literals.contains(.bool(false))))
+            return conditions.count - 1
         }
 
         /// Stores the pattern's automaton in `patternAutomata`; returns its index there.

@@ -23,7 +23,7 @@ final class Validator: Sendable {
     /// The report of the failures the direct path found in a record, as `validate` would write it.
     /// A failure always reads the same under the same options, so `cache` keeps each issue once made.
     func report(
-        for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
+        for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
     ) -> ValidationReport {
         ValidationReport(issues: failures.map { failure in
             if let issue = cache[failure] { return issue }
@@ -36,7 +36,7 @@ final class Validator: Sendable {
                 run.path = graph.keyPath(of: failure.node).map { .key($0) }
             }
             if let index = failure.rule {
-                let rule = node.rules[index]
+                let rule = plan.reportedRule(index)
                 run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
                            parameters: rule.direct?.parameters ?? [:], field: node.path)
             } else {

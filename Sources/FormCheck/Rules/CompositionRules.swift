@@ -4,6 +4,7 @@ extension RuleCatalogue {
         RuleDefinition("allOf", appliesTo: nil, arguments: ["value"]) { builder in
             guard let rules = builder.rules() else { return nil }
             builder.runsOnEmpty = rules.contains(where: \.runsOnEmpty)
+            builder.direct = DirectRule(.allOf(rules))
             return { value, context in nested(rules, value, context) }
         },
         RuleDefinition("anyOf", appliesTo: nil, arguments: ["value"]) { builder in
@@ -14,6 +15,7 @@ extension RuleCatalogue {
             }
             builder.runsOnEmpty = rules.contains(where: \.runsOnEmpty)
             let parameters: MessageParameters = ["rules": .list(rules.map(\.name))]
+            builder.direct = DirectRule(.anyOf(rules), failing: parameters)
             return { value, context in
                 rules.contains { RuleChain.passes([$0], on: value, in: context) } ? .pass : .fail(parameters)
             }
@@ -21,6 +23,7 @@ extension RuleCatalogue {
         RuleDefinition("not", appliesTo: nil, arguments: ["value"], takesRule: true) { builder in
             guard let rule = builder.singleRule() else { return nil }
             let parameters: MessageParameters = ["rule": .string(rule.name)]
+            builder.direct = DirectRule(.not(rule), failing: parameters)
             return { value, context in
                 RuleChain.passes([rule], on: value, in: context) ? .fail(parameters) : .pass
             }
@@ -31,6 +34,7 @@ extension RuleCatalogue {
             let otherwise = builder.rules("else", required: false) ?? []
             guard let condition, let then else { return nil }
             builder.runsOnEmpty = (then + otherwise).contains(where: \.runsOnEmpty)
+            builder.direct = condition.direct().map { DirectRule(.when($0, then: then, otherwise: otherwise)) }
             return { value, context in
                 nested(condition.holds(in: context) ? then : otherwise, value, context)
             }
