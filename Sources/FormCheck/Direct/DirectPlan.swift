@@ -374,43 +374,18 @@ final class DirectPlan: @unchecked Sendable {
             guard rule.runsOnEmpty || !isEmpty else { continue }
             let nested: Span
             switch rule.kind {
-            case .checks(let lowered):
-                var passes = true
-                for operation in lowered.range {
-                    guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
-                    passes = passes && result
-                }
-                if passes { continue }
-                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
-                failedWithError = failedWithError || rule.isError
-                if stopsAtFirst, rule.isError { return true }
-                continue
-            case .anyOf(let choices):
-                var anyPasses = false
-                for choice in choices.range {
-                    guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
-                    if passes {
-                        anyPasses = true
-                        break
-                    }
-                }
-                if anyPasses { continue }
-                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
-                failedWithError = failedWithError || rule.isError
-                if stopsAtFirst, rule.isError { return true }
-                continue
-            case .not(let negated):
-                guard let passes = self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
-                if !passes { continue }
-                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
-                failedWithError = failedWithError || rule.isError
-                if stopsAtFirst, rule.isError { return true }
-                continue
             case .chain(let chain):
                 nested = chain
             case .when(let condition, let then, let otherwise):
                 guard let holds = holds(conditions[Int(condition)], values: values, bytes: bytes) else { return nil }
                 nested = holds ? then : otherwise
+            case .checks, .anyOf, .not:
+                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                if passes { continue }
+                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
+                failedWithError = failedWithError || rule.isError
+                if stopsAtFirst, rule.isError { return true }
+                continue
             }
             // The failures of a nested chain are reported as they are, and stop the chain as their own would.
             guard let nestedError = runChain(nested.range, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values,
@@ -420,6 +395,32 @@ final class DirectPlan: @unchecked Sendable {
             if stopsAtFirst, nestedError { return true }
         }
         return failedWithError
+    }
+
+    /// Whether a rule that fails as a whole (not a nested chain) passes; nil when the bytes cannot tell.
+    @inline(__always)
+    private func passes(
+        _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
+        switch rule.kind {
+        case .checks(let lowered):
+            var passes = true
+            for operation in lowered.range {
+                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                passes = passes && result
+            }
+            return passes
+        case .anyOf(let choices):
+            for choice in choices.range {
+                guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                if passes { return true }
+            }
+            return false
+        case .not(let negated):
+            return self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes).map { !$0 }
+        case .chain, .when:
+            preconditionFailure("a nested chain reports its own rules' failures")
+        }
     }
 
     /// Whether the rule at `index` passes (its warnings count as passing), as `RuleChain.passes`; nil
