@@ -466,13 +466,49 @@ import Testing
         #expect(report.issues.map { "\($0.path) \($0.field) \($0.code)" } == ["tags tags uniqueItems", "tags[1] tags[] maxLength"])
     }
 
+    /// A field-level `when:` (on a sibling, on a field of the record, on an object with fields of its
+    /// own) decides on the bytes whether the field counts, as the full validator does.
+    @Test func fieldsThatCountOnlyWhenAConditionHoldsAgreeWithTheFullValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              kind: string
+              vat: { type: string, when: { field: kind, equals: company }, rules: [required, { minLength: 5 }] }
+              note: { type: string, when: { field: kind }, rules: [{ maxLength: 3 }] }
+              company:
+                type: object
+                when: { field: kind, in: [company, charity] }
+                rules: [required]
+                fields:
+                  name: { type: string, rules: [required] }
+                  size: { type: integer, when: { field: /kind, notEquals: charity }, rules: [required, { min: 1 }] }
+            """)
+        #expect(schema.directPlan != nil)
+        let kinds = ["", #","kind":"company""#, #","kind":"charity""#, #","kind":"person""#, #","kind":"""#, #","kind":1"#]
+        let vats = ["", #","vat":"123""#, #","vat":"12345""#, #","vat":7"#]
+        let notes = ["", #","note":"abcd""#, #","note":"ab""#]
+        let companies = ["", #","company":{}"#, #","company":{"name":"X","size":0}"#, #","company":{"name":"","size":3}"#, #","company":[]"#]
+        var settled = 0
+        for kind in kinds {
+            for vat in vats {
+                for note in notes {
+                    for company in companies where try Self.directAgrees(schema, "{\"z\":0" + kind + vat + note + company + "}") {
+                        settled += 1
+                    }
+                }
+            }
+        }
+        #expect(settled == kinds.count * vats.count * notes.count * companies.count)
+    }
+
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {
         let conditional = try compile("""
             formcheck: 1
             form: test
             fields:
               kind: string
-              vat: { type: string, when: { field: kind, equals: company }, rules: [required] }
+              vat: { type: string, when: { field: kind, equals: société }, rules: [required] }
             """)
         #expect(conditional.directPlan == nil)
         let dated = try compile(fieldSchema(type: "date", rules: "[required]"))

@@ -29,6 +29,8 @@ final class DirectPlan: @unchecked Sendable {
 
     struct Node {
         let type: FieldType
+        /// The field-level `when:` condition (an index of `conditions`) or -1: the field counts only when it holds.
+        let relevance: Int32
         let collectsAllErrors: Bool
         let rules: Range<Int>
         let children: Range<Int>
@@ -307,6 +309,10 @@ final class DirectPlan: @unchecked Sendable {
         into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
     ) -> Bool {
         guard let node = nodes[id] else { return false }
+        if node.relevance >= 0 {
+            guard let holds = holds(conditions[Int(node.relevance)], values: values, bytes: bytes) else { return false }
+            if !holds { return true }
+        }
         let value = values[slot ?? id]
         guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
         if !isEmpty, !value.hasType(node.type) {
@@ -584,7 +590,7 @@ final class DirectPlan: @unchecked Sendable {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
-                guard field.relevance == nil, field.type != .date,
+                guard field.relevance == nil || field.relevance?.direct() != nil, field.type != .date,
                     field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
                 else { return nil }
                 var childLayout: Int?
@@ -620,7 +626,8 @@ final class DirectPlan: @unchecked Sendable {
                 quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
             }
-            nodes[field.id] = Node(type: field.type, collectsAllErrors: field.collectsAllErrors, rules: chain,
+            let relevance = field.relevance?.direct().map { Int32(lower($0)) } ?? -1
+            nodes[field.id] = Node(type: field.type, relevance: relevance, collectsAllErrors: field.collectsAllErrors, rules: chain,
                                    children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
             nodeLists += children
             return true
