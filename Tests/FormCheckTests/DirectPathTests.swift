@@ -301,6 +301,37 @@ import Testing
         #expect(settled > 200)
     }
 
+    /// Rules whose test reads the text as characters (`url`, `startsWith`, `endsWith`, `contains`,
+    /// `alpha`, `alphanumeric`, and the character classes on text beyond ASCII) run their own test on the
+    /// text decoded from the bytes, and answer as the full validator on every value.
+    @Test func rulesOnTheTextAgreeWithTheFullValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              site: { type: string, rules: [url] }
+              ref: { type: string, rules: [{ startsWith: "ÉT-" }, { endsWith: "-x" }, { contains: "é" }] }
+              word: { type: string, rules: [alpha] }
+              code: { type: string, rules: [alphanumeric] }
+              secret: { type: string, collect: all, rules: [containsUppercase, containsLowercase, containsDigit, containsSymbol] }
+            """)
+        #expect(schema.directPlan != nil)
+        let values = [
+            "https://example.com/a?b=c", "http://[::1]:8080/", "ftp://example.com", "https://exämple.com", "https://", "example.com",
+            "ÉT-é-x", "ET-e-x", "ÉT-café-x", "E\u{0301}T-é-x", "ÉT-e\u{0301}-x", "Zoë", "abc", "ab1", "a b", "日本", "٣٤", "١2a", "Ω9",
+            "ÄÖ", "ñ1!", "Ǆ", "x²", "", "  ", "👍",
+        ].map { "\"" + $0 + "\"" } + ["1", "null", "true"]
+        var total = 0
+        var settled = 0
+        for key in ["site", "ref", "word", "code", "secret"] {
+            for value in values {
+                total += 1
+                if try Self.directAgrees(schema, "{\"\(key)\":\(value)}") { settled += 1 }
+            }
+        }
+        #expect(settled == total)
+    }
+
     /// A pattern with `ignoreCase` answers alike on the direct path and in the full validator.
     @Test func caseInsensitivePatternsAgreeWithTheFullValidator() throws {
         let schema = try compile("""

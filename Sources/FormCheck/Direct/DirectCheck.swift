@@ -39,9 +39,9 @@ enum DirectCheck: Sendable {
     case length(min: Int, max: Int)
     /// The pattern matches (or, with `mustMatch` false, does not); other kinds pass.
     case pattern(RegularExpression, mustMatch: Bool)
-    /// The text holds a character of a class, told by the automaton for printable ASCII text; other
-    /// text is left to the full validator. Other kinds pass.
-    case containsASCII(ASCIIPattern)
+    /// The rule's own test on the text, decoded from the bytes, with an automaton that gives the same
+    /// answers on printable ASCII text where there is one; other kinds pass.
+    case text(@Sendable (String) -> Bool, ascii: ASCIIPattern?)
     /// The text is in the format (tested on its UTF-8 bytes); other kinds pass.
     case format(TextFormats.ByteFormat)
     /// The value's numeric order against `limit` is allowed: bit 0 for below, 1 for equal, 2 for above.

@@ -98,9 +98,9 @@ final class DirectPlan: @unchecked Sendable {
         case present
         case isTrue
         case length(min: Int, max: Int)
-        /// `expression` indexes `expressions` (-1: none, text beyond printable ASCII is left to the full
-        /// validator); `automaton` indexes `patternAutomata` (-1: none, the expression reads all text).
-        case pattern(expression: Int32, automaton: Int32, mustMatch: Bool)
+        /// A test on text: `test` indexes `textTests`; `automaton` indexes `patternAutomata` (-1: none,
+        /// the test reads all text), which answers for printable ASCII text.
+        case text(test: Int32, automaton: Int32, mustMatch: Bool)
         case format(TextFormats.ByteFormat)
         case order(limit: NumericLiteral, allowed: UInt8)
         /// A choice among strings only, read by an automaton.
@@ -153,8 +153,13 @@ final class DirectPlan: @unchecked Sendable {
     private let automata: UnsafeMutableBufferPointer<UInt8>
     /// The automata of patterns, for printable ASCII text.
     private let patternAutomata: UnsafeMutableBufferPointer<StoredAutomaton>
-    /// The patterns, for any text without escapes.
-    private let expressions: [RegularExpression]
+    /// A test on text without escapes: a pattern, read on the UTF-8 bytes, or a rule's test on the decoded text.
+    enum TextTest {
+        case pattern(RegularExpression)
+        case decoded(@Sendable (String) -> Bool)
+    }
+
+    private let textTests: [TextTest]
     private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
     private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
     private let conditions: UnsafeMutableBufferPointer<Condition>
@@ -186,7 +191,7 @@ final class DirectPlan: @unchecked Sendable {
         operations = .copying(builder.operations)
         automata = .copying(builder.automata)
         patternAutomata = .copying(builder.patternAutomata)
-        expressions = builder.expressions
+        textTests = builder.textTests
         choiceStrings = .copying(builder.choiceStrings)
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
@@ -455,11 +460,14 @@ final class DirectPlan: @unchecked Sendable {
             guard value.isUnescaped else { return nil }
             let length = value.isPlain ? value.end - value.start : UTF8Text.characterCount(value.bytes(in: bytes))
             return length >= min && length <= max
-        case .pattern(let expression, let automaton, let mustMatch):
+        case .text(let test, let automaton, let mustMatch):
             guard value.kind == .string else { return true }
             if value.isPlain, automaton >= 0 { return matches(value.bytes(in: bytes), patternAutomata[Int(automaton)]) == mustMatch }
-            guard value.isUnescaped, expression >= 0 else { return nil }
-            return expressions[Int(expression)].matches(utf8: value.bytes(in: bytes)) == mustMatch
+            guard value.isUnescaped else { return nil }
+            switch textTests[Int(test)] {
+            case .pattern(let expression): return expression.matches(utf8: value.bytes(in: bytes)) == mustMatch
+            case .decoded(let passes): return passes(value.decoded(in: bytes)) == mustMatch
+            }
         case .format(let format):
             guard value.kind == .string else { return true }
             guard value.isUnescaped else { return nil }
@@ -569,7 +577,7 @@ final class DirectPlan: @unchecked Sendable {
         var operations: [Operation] = []
         var automata: [UInt8] = []
         var patternAutomata: [StoredAutomaton] = []
-        var expressions: [RegularExpression] = []
+        var textTests: [TextTest] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
         var conditions: [Condition] = []
@@ -683,11 +691,13 @@ final class DirectPlan: @unchecked Sendable {
             case .isTrue: return .isTrue
             case .length(let min, let max): return .length(min: min, max: max)
             case .pattern(let expression, let mustMatch):
-                expressions.append(expression)
+                textTests.append(.pattern(expression))
                 let automaton = expression.fastPath.map { storePatternAutomaton($0) } ?? -1
-                return .pattern(expression: Int32(expressions.count - 1), automaton: automaton, mustMatch: mustMatch)
-            case .containsASCII(let pattern):
-                return .pattern(expression: -1, automaton: storePatternAutomaton(pattern), mustMatch: true)
+                return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: mustMatch)
+            case .text(let passes, let ascii):
+                textTests.append(.decoded(passes))
+                let automaton = ascii.map { storePatternAutomaton($0) } ?? -1
+                return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: true)
             case .format(let format): return .format(format)
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)

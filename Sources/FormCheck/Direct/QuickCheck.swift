@@ -47,7 +47,7 @@ extension DirectPlan {
                     guard isString else { continue }
                     guard let range = Self.intersection(lengths, min...max) else { return nil }
                     lengths = range
-                case .pattern(_, let automaton, let mustMatch):
+                case .text(_, let automaton, let mustMatch):
                     guard isString else { continue }
                     // Plain text that only the expression reads runs the chain.
                     guard mustMatch, automaton >= 0 else { return nil }

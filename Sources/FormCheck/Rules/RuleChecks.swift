@@ -8,6 +8,16 @@ enum RuleChecks {
         }
     }
 
+    /// A check on string values as `string` makes it, with the same test as its direct form (where
+    /// `ascii` may answer for printable ASCII text).
+    static func string(
+        _ parameters: MessageParameters = [:], direct: inout DirectRule?, ascii: ASCIIPattern? = nil,
+        _ passes: @escaping @Sendable (String) -> Bool
+    ) -> RuleCheck {
+        direct = DirectRule([.text(passes, ascii: ascii)], failing: parameters)
+        return string(parameters, passes)
+    }
+
     /// A check on dates; strings that are not dates pass here, the type check reports them.
     static func date(_ parameters: MessageParameters = [:], _ passes: @escaping @Sendable (LocalDate, EvaluationContext) -> Bool) -> RuleCheck {
         { value, context in

@@ -55,32 +55,32 @@ extension RuleCatalogue {
             builder.direct = DirectRule([.format(.email)])
             return RuleChecks.string { TextFormats.ByteFormat.email.matches($0) }
         },
-        RuleDefinition("url", appliesTo: .strings) { _ in RuleChecks.string { TextFormats.isWebURL($0) } },
+        RuleDefinition("url", appliesTo: .strings) { builder in RuleChecks.string(direct: &builder.direct) { TextFormats.isWebURL($0) } },
         RuleDefinition("uuid", appliesTo: .strings) { builder in
             builder.direct = DirectRule([.format(.uuid)])
             return RuleChecks.string { TextFormats.ByteFormat.uuid.matches($0) }
         },
         RuleDefinition("startsWith", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let prefix = builder.string() else { return nil }
-            return RuleChecks.string(["prefix": .string(prefix)]) { $0.hasPrefix(prefix) }
+            return RuleChecks.string(["prefix": .string(prefix)], direct: &builder.direct) { $0.hasPrefix(prefix) }
         },
         RuleDefinition("endsWith", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let suffix = builder.string() else { return nil }
-            return RuleChecks.string(["suffix": .string(suffix)]) { $0.hasSuffix(suffix) }
+            return RuleChecks.string(["suffix": .string(suffix)], direct: &builder.direct) { $0.hasSuffix(suffix) }
         },
         RuleDefinition("contains", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let text = builder.string() else { return nil }
-            return RuleChecks.string(["text": .string(text)]) { $0.contains(text) }
+            return RuleChecks.string(["text": .string(text)], direct: &builder.direct) { $0.contains(text) }
         },
         containing("containsUppercase", CharacterClasses.isUppercase),
         containing("containsLowercase", CharacterClasses.isLowercase),
         containing("containsDigit", CharacterClasses.isDigit),
         containing("containsSymbol", CharacterClasses.isSymbol),
-        RuleDefinition("alpha", appliesTo: .strings) { _ in
-            RuleChecks.string { $0.allSatisfy(\.isLetter) }
+        RuleDefinition("alpha", appliesTo: .strings) { builder in
+            RuleChecks.string(direct: &builder.direct) { $0.allSatisfy(\.isLetter) }
         },
-        RuleDefinition("alphanumeric", appliesTo: .strings) { _ in
-            RuleChecks.string { $0.allSatisfy { $0.isLetter || CharacterClasses.isDigit($0) } }
+        RuleDefinition("alphanumeric", appliesTo: .strings) { builder in
+            RuleChecks.string(direct: &builder.direct) { $0.allSatisfy { $0.isLetter || CharacterClasses.isDigit($0) } }
         },
         RuleDefinition("strength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let node = builder.node("value") else { return nil }
@@ -103,11 +103,10 @@ extension RuleCatalogue {
     ]
 
     /// A rule that the text holds at least one character of a class; its direct form tests the same
-    /// class on ASCII bytes.
+    /// class on ASCII bytes, and decodes other text.
     private static func containing(_ name: String, _ isMember: @escaping @Sendable (Character) -> Bool) -> RuleDefinition {
         RuleDefinition(name, appliesTo: .strings) { builder in
-            builder.direct = DirectRule([.containsASCII(.containing(where: isMember))])
-            return RuleChecks.string { $0.contains(where: isMember) }
+            RuleChecks.string(direct: &builder.direct, ascii: .containing(where: isMember)) { $0.contains(where: isMember) }
         }
     }
 }
