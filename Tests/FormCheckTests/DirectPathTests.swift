@@ -542,8 +542,49 @@ import Testing
               vat: { type: string, when: { field: kind, equals: société }, rules: [required] }
             """)
         #expect(conditional.directPlan == nil)
-        let dated = try compile(fieldSchema(type: "date", rules: "[required]"))
-        #expect(dated.directPlan == nil)
+        let strong = try compile(fieldSchema(type: "string", rules: "[{ strength: strong }]"))
+        #expect(strong.directPlan == nil)
+    }
+
+    /// Date fields and the date rules (`after` and `before` a date, `today` or another field, `minAge`,
+    /// `maxAge`) are read on the bytes, including dates in `items`, with the options' `today`.
+    @Test func datesAgreeWithTheFullValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              start: { type: date, rules: [required, { after: 2020-01-31 }, { before: today }] }
+              end: { type: date, rules: [{ after: { field: start } }, { before: 2030-12-31, severity: warning }] }
+              birth: { type: date, collect: all, rules: [{ minAge: 18 }, { maxAge: 65 }] }
+              days: { type: array, items: { type: date, rules: [{ after: { field: /start } }] } }
+            """)
+        #expect(schema.directPlan != nil)
+        let dates = ["", "null", #""2020-01-31""#, #""2020-02-01""#, #""2024-02-29""#, #""2023-02-29""#, #""2025-12-31""#, #""2026-01-01""#,
+                     #""2031-01-01""#, #""2008-01-01""#, #""2008-01-02""#, #""1960-01-01""#, #""1961-01-02""#, #""2024-1-01""#, #""""#,
+                     #""  ""#, "20240101", #""２０２４-01-01""#, #""2024-01-0\u0031""#]
+        var total = 0
+        var settled = 0
+        for key in ["start", "end", "birth"] {
+            for value in dates {
+                for start in [#""2025-06-01""#, #""2021-03-04""#, "7", #""nope""#] {
+                    let members = value.isEmpty ? [("start", start)] : (key == "start" ? [(key, value)] : [(key, value), ("start", start)])
+                    total += 1
+                    if try Self.directAgrees(schema, Self.record(members)) { settled += 1 }
+                }
+            }
+        }
+        for days in [#"["2025-06-02","2025-05-01"]"#, #"["2025-06-01",""]"#, "[1]", "[]"] {
+            total += 1
+            if try Self.directAgrees(schema, #"{"start":"2025-06-01","days":"# + days + "}") { settled += 1 }
+        }
+        // Only the date written with an escape is handed over: 3 fields, with 4 values of `start` each.
+        #expect(settled == total - 12)
+        let options = ValidationOptions(today: LocalDate(iso8601: "2026-01-01")!)
+        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        let report = try #require(Array(#"{"start":"2026-01-01","end":"2025-01-01","birth":"2010-05-05"}"#.utf8).withUnsafeBufferPointer {
+            schema.directReport($0, options: options, cache: &cache)
+        })
+        #expect(report.issues.map { "\($0.path) \($0.code)" } == ["start before", "end after", "birth minAge"])
     }
 
     @Test func jsonLinesFilesGiveTheSameReportsEitherWay() throws {

@@ -43,7 +43,7 @@ extension FormSchema {
     /// Checks the JSON record in `json`: by the direct path when it can, else parsed (as a value nested
     /// `depth` levels down in its document) and validated.
     private func check(_ json: UnsafeBufferPointer<UInt8>, depth: Int, options: ValidationOptions) -> Outcome {
-        if let failures = directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors) {
+        if let failures = directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today) {
             return failures.isEmpty ? .valid : .settled(failures)
         }
         guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }

@@ -167,7 +167,7 @@ public struct FormSchema: Sendable {
     func directReport(
         _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
     ) -> ValidationReport? {
-        directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors).map { report(for: $0, options: options, cache: &cache) }
+        directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today).map { report(for: $0, options: options, cache: &cache) }
     }
 
     /// The report of the failures the direct path found; `cache` keeps the issues made.

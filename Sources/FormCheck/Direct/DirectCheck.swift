@@ -44,6 +44,9 @@ enum DirectCheck: Sendable {
     case text(@Sendable (String) -> Bool, ascii: ASCIIPattern?)
     /// The text is in the format (tested on its UTF-8 bytes); other kinds pass.
     case format(TextFormats.ByteFormat)
+    /// A date rule's test of the value's date against its limit; values that are not dates pass, and so
+    /// does a limit read from a field that holds no date.
+    case date(DateComparand, @Sendable (LocalDate, LocalDate) -> Bool)
     /// The value's numeric order against `limit` is allowed: bit 0 for below, 1 for equal, 2 for above.
     case order(limit: Value, allowed: UInt8)
     /// The value is (or is not) one of the listed strings, all ASCII, or of the listed numbers.
@@ -85,4 +88,12 @@ extension Value {
     var comparesByBytes: Bool {
         stringValue?.utf8.allSatisfy { $0 < 0x80 } ?? true
     }
+}
+
+/// What a date rule's value is compared with, as the direct path reads it.
+enum DateComparand: Sendable {
+    case literal(LocalDate)
+    case today
+    /// The date in another node's value.
+    case node(Int)
 }

@@ -103,6 +103,8 @@ final class DirectPlan: @unchecked Sendable {
         case text(test: Int32, automaton: Int32, mustMatch: Bool)
         case format(TextFormats.ByteFormat)
         case order(limit: NumericLiteral, allowed: UInt8)
+        /// Indexes `dateTests`.
+        case date(Int32)
         /// A choice among strings only, read by an automaton.
         case textChoice(StoredAutomaton, mustBeIn: Bool)
         /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
@@ -160,6 +162,8 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private let textTests: [TextTest]
+    /// The date rules' comparands and tests.
+    private let dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)]
     private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
     private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
     private let conditions: UnsafeMutableBufferPointer<Condition>
@@ -192,6 +196,7 @@ final class DirectPlan: @unchecked Sendable {
         automata = .copying(builder.automata)
         patternAutomata = .copying(builder.patternAutomata)
         textTests = builder.textTests
+        dateTests = builder.dateTests
         choiceStrings = .copying(builder.choiceStrings)
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
@@ -213,7 +218,7 @@ final class DirectPlan: @unchecked Sendable {
 
     /// The failures of the JSON record in `bytes`, in the order the full validator reports them, or
     /// nil when the bytes alone cannot settle the record.
-    func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool) -> [Failure]? {
+    func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
         withUnsafeTemporaryAllocation(of: RawValue.self, capacity: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
@@ -222,7 +227,7 @@ final class DirectPlan: @unchecked Sendable {
             var failures: [Failure] = []
             let read = UnsafeBufferPointer(values)
             for index in rootFields {
-                guard check(nodeLists[index], values: read, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
+                guard check(nodeLists[index], values: read, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures)
                 else { return nil }
             }
             return failures
@@ -298,19 +303,19 @@ final class DirectPlan: @unchecked Sendable {
     /// `evaluate`, unless the node's folded chain accepts the value at once.
     @inline(__always)
     private func check(
-        _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool,
+        _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate, collectAllErrors: Bool,
         into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
     ) -> Bool {
         let quick = Int(quickCheckOfNode[id])
         if quick >= 0, accepts(quickChecks[quick], values[slot ?? id], values: values, bytes: bytes) { return true }
-        return evaluate(id, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures, slot: slot, element: element)
+        return evaluate(id, values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures, slot: slot, element: element)
     }
 
     /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell. The
     /// value is the node's own slot, or for an `items` template, the element at index `element`, in
     /// slot `slot`.
     private func evaluate(
-        _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool,
+        _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate, collectAllErrors: Bool,
         into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
     ) -> Bool {
         guard let node = nodes[id] else { return false }
@@ -320,23 +325,26 @@ final class DirectPlan: @unchecked Sendable {
         }
         let value = values[slot ?? id]
         guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
-        if !isEmpty, !value.hasType(node.type) {
-            failures.append(Failure(node: id, rule: nil, element: element))
-            return true
+        if !isEmpty {
+            guard let hasType = value.hasType(node.type, in: bytes) else { return false }
+            guard hasType else {
+                failures.append(Failure(node: id, rule: nil, element: element))
+                return true
+            }
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
-        guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values, bytes: bytes,
+        guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values, bytes: bytes, today: today,
                        into: &failures, element: element) != nil
         else { return false }
         guard !isEmpty else { return true }
         if value.kind == .object {
             for index in node.children {
-                guard check(nodeLists[index], values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures)
+                guard check(nodeLists[index], values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures)
                 else { return false }
             }
         } else if value.kind == .array, let items = node.items {
             for index in 0..<Int(value.elementCount) {
-                guard check(items, values: values, bytes: bytes, collectAllErrors: collectAllErrors, into: &failures,
+                guard check(items, values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures,
                             slot: Int(value.firstElement) + index, element: index)
                 else { return false }
             }
@@ -377,7 +385,7 @@ final class DirectPlan: @unchecked Sendable {
     /// error, or nil when the bytes cannot tell.
     private func runChain(
         _ chain: Range<Int>, of id: Int, on value: RawValue, isEmpty: Bool, stopsAtFirst: Bool, values: UnsafeBufferPointer<RawValue>,
-        bytes: UnsafeBufferPointer<UInt8>, into failures: inout [Failure], element: Int?
+        bytes: UnsafeBufferPointer<UInt8>, today: LocalDate, into failures: inout [Failure], element: Int?
     ) -> Bool? {
         var failedWithError = false
         for index in chain {
@@ -391,7 +399,7 @@ final class DirectPlan: @unchecked Sendable {
                 guard let holds = holds(conditions[Int(condition)], values: values, bytes: bytes) else { return nil }
                 nested = holds ? then : otherwise
             case .checks, .anyOf, .not:
-                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today) else { return nil }
                 if passes { continue }
                 failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
                 failedWithError = failedWithError || rule.isError
@@ -400,7 +408,7 @@ final class DirectPlan: @unchecked Sendable {
             }
             // The failures of a nested chain are reported as they are, and stop the chain as their own would.
             guard let nestedError = runChain(nested.range, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values,
-                                             bytes: bytes, into: &failures, element: element)
+                                             bytes: bytes, today: today, into: &failures, element: element)
             else { return nil }
             failedWithError = failedWithError || nestedError
             if stopsAtFirst, nestedError { return true }
@@ -411,24 +419,24 @@ final class DirectPlan: @unchecked Sendable {
     /// Whether a rule that fails as a whole (not a nested chain) passes; nil when the bytes cannot tell.
     @inline(__always)
     private func passes(
-        _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+        _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate
     ) -> Bool? {
         switch rule.kind {
         case .checks(let lowered):
             var passes = true
             for operation in lowered.range {
-                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today) else { return nil }
                 passes = passes && result
             }
             return passes
         case .anyOf(let choices):
             for choice in choices.range {
-                guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes) else { return nil }
+                guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today) else { return nil }
                 if passes { return true }
             }
             return false
         case .not(let negated):
-            return self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes).map { !$0 }
+            return self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today).map { !$0 }
         case .chain, .when:
             preconditionFailure("a nested chain reports its own rules' failures")
         }
@@ -437,10 +445,10 @@ final class DirectPlan: @unchecked Sendable {
     /// Whether the rule at `index` passes (its warnings count as passing), as `RuleChain.passes`; nil
     /// when the bytes cannot tell.
     private func passes(
-        _ index: Int, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+        _ index: Int, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate
     ) -> Bool? {
         var ignored: [Failure] = []
-        return runChain(index..<(index + 1), of: id, on: value, isEmpty: isEmpty, stopsAtFirst: true, values: values, bytes: bytes,
+        return runChain(index..<(index + 1), of: id, on: value, isEmpty: isEmpty, stopsAtFirst: true, values: values, bytes: bytes, today: today,
                         into: &ignored, element: nil).map { !$0 }
     }
 
@@ -448,7 +456,7 @@ final class DirectPlan: @unchecked Sendable {
     /// bytes cannot tell.
     @inline(__always)
     private func run(
-        _ operation: Operation, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+        _ operation: Operation, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate
     ) -> Bool? {
         switch operation {
         case .present:
@@ -472,6 +480,23 @@ final class DirectPlan: @unchecked Sendable {
             guard value.kind == .string else { return true }
             guard value.isUnescaped else { return nil }
             return format.matches(value.bytes(in: bytes))
+        case .date(let index):
+            guard value.kind == .string else { return true }
+            guard value.isUnescaped else { return nil }
+            guard let date = LocalDate(iso8601: value.bytes(in: bytes)) else { return true }
+            let test = dateTests[Int(index)]
+            let limit: LocalDate
+            switch test.comparand {
+            case .literal(let date): limit = date
+            case .today: limit = today
+            case .node(let other):
+                let limitValue = values[other]
+                guard limitValue.kind == .string else { return true }
+                guard limitValue.isUnescaped else { return nil }
+                guard let date = LocalDate(iso8601: limitValue.bytes(in: bytes)) else { return true }
+                limit = date
+            }
+            return test.passes(date, limit)
         case .order(let limit, let allowed):
             // As `NumericOrder.compare`: whole numbers compared as such, any other pair as doubles.
             let order: Int
@@ -578,6 +603,7 @@ final class DirectPlan: @unchecked Sendable {
         var automata: [UInt8] = []
         var patternAutomata: [StoredAutomaton] = []
         var textTests: [TextTest] = []
+        var dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
         var conditions: [Condition] = []
@@ -598,7 +624,7 @@ final class DirectPlan: @unchecked Sendable {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
-                guard field.relevance == nil || field.relevance?.direct() != nil, field.type != .date,
+                guard field.relevance == nil || field.relevance?.direct() != nil,
                     field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
                 else { return nil }
                 var childLayout: Int?
@@ -610,7 +636,7 @@ final class DirectPlan: @unchecked Sendable {
                     // Templates of scalars only: elements are read as scalars, and nothing nests below them.
                     let template = graph.nodes[items]
                     guard template.relevance == nil, template.items == nil, template.children.isEmpty,
-                        [.string, .integer, .number, .boolean].contains(template.type), addNode(template, children: [])
+                        [.string, .integer, .number, .boolean, .date].contains(template.type), addNode(template, children: [])
                     else { return nil }
                 }
                 guard addNode(field, children: field.type == .object ? field.children : []) else { return nil }
@@ -699,6 +725,10 @@ final class DirectPlan: @unchecked Sendable {
                 let automaton = ascii.map { storePatternAutomaton($0) } ?? -1
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: true)
             case .format(let format): return .format(format)
+            case .date(let comparand, let passes):
+                if case .node(let other) = comparand { referencedNodes.append(other) }
+                dateTests.append((comparand, passes))
+                return .date(Int32(dateTests.count - 1))
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
             case .choices(let strings, let numbers, let mustBeIn):

@@ -93,17 +93,19 @@ struct RawValue {
         }
     }
 
-    /// `FieldType.accepts` for a value read in place.
+    /// `FieldType.accepts` for a value read in place, or nil when only the decoded text could tell.
     @inline(__always)
-    func hasType(_ type: FieldType) -> Bool {
+    func hasType(_ type: FieldType, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch (type, kind) {
+        case (.date, .string):
+            guard isUnescaped else { return nil }
+            return LocalDate(iso8601: bytes(in: text)) != nil
         case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.boolean, .true), (.boolean, .false),
             (.object, .object), (.array, .array):
             return true
         case (.integer, .number):
             return number.rounded(.towardZero) == number && number.isFinite
         default:
-            // Dates are never in a direct plan.
             return false
         }
     }

@@ -18,7 +18,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let date = text.withUTF8({ LocalDate(iso8601: $0) }) else { return nil }
+        self = date
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
+    init?(iso8601 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
