@@ -546,6 +546,33 @@ import Testing
         #expect(strong.directPlan == nil)
     }
 
+    /// Number comparisons against another field and `multipleOf` run the rule's own test on the numbers
+    /// read in place, as the full validator does on every pair of values.
+    @Test func numberRulesOnOtherFieldsAgreeWithTheFullValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              low: { type: number }
+              high: { type: integer, collect: all, rules: [{ min: { field: low } }, { lessThan: { field: low }, severity: warning }, { multipleOf: 5 }] }
+              step: { type: number, rules: [{ multipleOf: 0.1 }, { max: { field: high } }] }
+            """)
+        #expect(schema.directPlan != nil)
+        let numbers = ["", "null", "0", "-0", "5", "10", "10.0", "12", "0.3", "0.30000000000000004", "1e1", "-5", "2.5", "\"7\"", "true", "[]"]
+        var total = 0
+        var settled = 0
+        for low in numbers {
+            for high in numbers {
+                for step in ["", "0.3", "0.35", "12"] {
+                    let members = [("low", low), ("high", high), ("step", step)].filter { !$0.1.isEmpty }
+                    total += 1
+                    if try Self.directAgrees(schema, Self.record(members)) { settled += 1 }
+                }
+            }
+        }
+        #expect(settled == total)
+    }
+
     /// Date fields and the date rules (`after` and `before` a date, `today` or another field, `minAge`,
     /// `maxAge`) are read on the bytes, including dates in `items`, with the options' `today`.
     @Test func datesAgreeWithTheFullValidator() throws {

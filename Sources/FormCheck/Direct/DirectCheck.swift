@@ -47,6 +47,10 @@ enum DirectCheck: Sendable {
     /// A date rule's test of the value's date against its limit; values that are not dates pass, and so
     /// does a limit read from a field that holds no date.
     case date(DateComparand, @Sendable (LocalDate, LocalDate) -> Bool)
+    /// The rule's own test on a scalar value (a number, the only kind the rules that use it meet past
+    /// the type check) and, with `reference`, on the value of that node: nil when missing, and an object
+    /// or array given empty (the tests compare numbers only).
+    case scalar(reference: Int?, @Sendable (Value, Value?) -> Bool)
     /// The value's numeric order against `limit` is allowed: bit 0 for below, 1 for equal, 2 for above.
     case order(limit: Value, allowed: UInt8)
     /// The value is (or is not) one of the listed strings, all ASCII, or of the listed numbers.

@@ -105,6 +105,8 @@ final class DirectPlan: @unchecked Sendable {
         case order(limit: NumericLiteral, allowed: UInt8)
         /// Indexes `dateTests`.
         case date(Int32)
+        /// `test` indexes `scalarTests`; `reference` is the node whose value the test also reads, or -1.
+        case scalar(test: Int32, reference: Int32)
         /// A choice among strings only, read by an automaton.
         case textChoice(StoredAutomaton, mustBeIn: Bool)
         /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
@@ -162,6 +164,8 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private let textTests: [TextTest]
+    /// Rules' own tests on scalar values.
+    private let scalarTests: [@Sendable (Value, Value?) -> Bool]
     /// The date rules' comparands and tests.
     private let dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)]
     private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
@@ -197,6 +201,7 @@ final class DirectPlan: @unchecked Sendable {
         patternAutomata = .copying(builder.patternAutomata)
         textTests = builder.textTests
         dateTests = builder.dateTests
+        scalarTests = builder.scalarTests
         choiceStrings = .copying(builder.choiceStrings)
         choiceNumbers = .copying(builder.choiceNumbers)
         conditions = .copying(builder.conditions)
@@ -497,6 +502,24 @@ final class DirectPlan: @unchecked Sendable {
                 limit = date
             }
             return test.passes(date, limit)
+        case .scalar(let test, let reference):
+            // Past the type check, the rules that use this meet numbers only.
+            guard let own = value.scalar else { return nil }
+            var other: Value?
+            if reference >= 0 {
+                let referenced = values[Int(reference)]
+                switch referenced.kind {
+                case .missing: other = nil
+                // The tests compare numbers only: a collection is given empty rather than read.
+                case .object: other = .object(ObjectValue())
+                case .array: other = .array([])
+                case .string:
+                    guard referenced.isUnescaped else { return nil }
+                    other = .string(referenced.decoded(in: bytes))
+                case .null, .true, .false, .integer, .number: other = referenced.scalar
+                }
+            }
+            return scalarTests[Int(test)](own, other)
         case .order(let limit, let allowed):
             // As `NumericOrder.compare`: whole numbers compared as such, any other pair as doubles.
             let order: Int
@@ -604,6 +627,7 @@ final class DirectPlan: @unchecked Sendable {
         var patternAutomata: [StoredAutomaton] = []
         var textTests: [TextTest] = []
         var dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)] = []
+        var scalarTests: [@Sendable (Value, Value?) -> Bool] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
         var conditions: [Condition] = []
@@ -725,6 +749,10 @@ final class DirectPlan: @unchecked Sendable {
                 let automaton = ascii.map { storePatternAutomaton($0) } ?? -1
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: true)
             case .format(let format): return .format(format)
+            case .scalar(let reference, let passes):
+                if let reference { referencedNodes.append(reference) }
+                scalarTests.append(passes)
+                return .scalar(test: Int32(scalarTests.count - 1), reference: Int32(reference ?? -1))
             case .date(let comparand, let passes):
                 if case .node(let other) = comparand { referencedNodes.append(other) }
                 dateTests.append((comparand, passes))

@@ -70,7 +70,7 @@ extension DirectPlan {
                 case .equality(let node, let mustEqual):
                     guard mustEqual, equalTo == nil else { return nil }
                     equalTo = node
-                case .oneOf, .noneOf, .date:
+                case .oneOf, .noneOf, .date, .scalar:
                     return nil
                 }
             }

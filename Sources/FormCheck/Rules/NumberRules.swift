@@ -30,9 +30,12 @@ extension RuleCatalogue {
                 builder.wrongType(builder.node("value")!, expected: "a number greater than 0", name: "value")
                 return nil
             }
+            let parameters: MessageParameters = ["factor": factor.messageArgument]
+            let passes: @Sendable (Value, Value?) -> Bool = { value, _ in isMultiple(value, of: factor) }
+            builder.direct = DirectRule([.scalar(reference: nil, passes)], failing: parameters)
             return { value, _ in
                 guard let value else { return .pass }
-                return isMultiple(value, of: factor) ? .pass : .fail(["factor": factor.messageArgument])
+                return passes(value, nil) ? .pass : .fail(parameters)
             }
         },
     ]
@@ -50,13 +53,22 @@ extension RuleCatalogue {
             }
             guard let comparand else { return nil }
             let fixed = parameters
-            if case .literal(let limit) = comparand {
+            // A missing limit, or one that is not a number, lets every value pass.
+            let passes: @Sendable (Value, Value?) -> Bool = { value, limit in
+                guard let limit, let order = NumericOrder.compare(value, limit) else { return true }
+                return test(order)
+            }
+            switch comparand {
+            case .literal(let limit):
                 builder.direct = DirectRule([.order(limit: limit, allowed: DirectCheck.allowedOrders(test))], failing: fixed)
+            case .field(let reference):
+                builder.direct = DirectRule([.scalar(reference: reference.target, passes)], failing: fixed)
+            case .today:
+                break
             }
             return { value, context in
-                guard let value, let limit = comparand.resolve(in: context), let order = NumericOrder.compare(value, limit)
-                else { return .pass }
-                return test(order) ? .pass : .fail(fixed)
+                guard let value else { return .pass }
+                return passes(value, comparand.resolve(in: context)) ? .pass : .fail(fixed)
             }
         }
     }
