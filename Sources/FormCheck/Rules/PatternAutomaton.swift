@@ -92,14 +92,17 @@ struct PatternAutomaton: Sendable {
             }
         }
         var table = [UInt8](repeating: UInt8(dead), count: (dead + 1) << 7)
+        var targets = [UInt8](repeating: 0, count: classes.count)
         table.withUnsafeMutableBufferPointer { table in
-            for (old, set) in sets.enumerated() where set != 0 {
-                let row = table.baseAddress! + renumbered[old] << 7
-                // A character no position accepts: the search starts again after it, or stops.
-                row[Int(Self.foreign)] = UInt8(anchoredStart ? dead : renumbered[0])
-                let targets = old * classes.count
-                for byte in 0x20..<0x7F {
-                    row[byte] = UInt8(renumbered[transitions[targets + classOfByte[byte]]])
+            targets.withUnsafeMutableBufferPointer { targets in
+                classOfByte.withUnsafeBufferPointer { classOfByte in
+                    for (old, set) in sets.enumerated() where set != 0 {
+                        let row = table.baseAddress! + renumbered[old] << 7
+                        // A character no position accepts: the search starts again after it, or stops.
+                        row[Int(Self.foreign)] = UInt8(anchoredStart ? dead : renumbered[0])
+                        for number in targets.indices { targets[number] = UInt8(renumbered[transitions[old * classes.count + number]]) }
+                        for byte in 0x20..<0x7F { row[byte] = targets[classOfByte[byte]] }
+                    }
                 }
             }
         }
