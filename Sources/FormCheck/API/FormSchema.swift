@@ -106,10 +106,11 @@ public struct FormSchema: Sendable {
             try CatalogLoader.load(directory: directory.path, schemaFile: name, position: directory.position, source: source,
                                    limit: maxFileSize)
         } ?? (catalogs: [], failures: [])
-        let usage = CatalogLinter.KeyUsage(graph: output.graph, ruleUsages: output.ruleUsages)
+        // Which keys the schema uses is worked out only when it has catalogs to check against it.
+        let usage = loaded.catalogs.isEmpty ? nil : CatalogLinter.KeyUsage(graph: output.graph, ruleUsages: output.ruleUsages)
         let own = loaded.catalogs.map { catalog in
             var catalog = catalog
-            catalog.rejectUnknownPlaceholders(usage.placeholders(forKey:))
+            catalog.rejectUnknownPlaceholders(usage!.placeholders(forKey:))
             return catalog
         }
         self.name = output.form

@@ -88,22 +88,47 @@ struct PatternProgram: Sendable {
             guard instructions.count + Self.size(of: node) <= Self.instructionLimit else {
                 throw tooLarge(at: offset)
             }
-            for _ in 0..<low { try emit(inner) }
+            // The body is compiled once; its other copies repeat its instructions and share its classes.
+            var body: Range<Int>?
+            func emitBody() throws(PatternSyntaxError) {
+                if let body {
+                    appendCopy(of: body)
+                } else {
+                    let start = instructions.count
+                    try emit(inner)
+                    body = start..<instructions.count
+                }
+            }
+            for _ in 0..<low { try emitBody() }
             if let high {
                 // Each optional copy may be skipped, which skips the ones after it too.
                 var splits: [Int] = []
                 for _ in low..<high {
                     splits.append(instructions.count)
                     try append(.split(instructions.count + 1, 0))
-                    try emit(inner)
+                    try emitBody()
                 }
                 for split in splits { instructions[split] = .split(split + 1, instructions.count) }
             } else {
                 let loop = instructions.count
                 try append(.split(loop + 1, 0))
-                try emit(inner)
+                try emitBody()
                 try append(.jump(loop))
                 instructions[loop] = .split(loop + 1, instructions.count)
+            }
+        }
+    }
+
+    /// Appends the instructions in `block` again, their targets moved with them (a block's targets
+    /// lie within it or at its end). The caller has checked the size.
+    private mutating func appendCopy(of block: Range<Int>) {
+        let shift = instructions.count - block.lowerBound
+        instructions.reserveCapacity(instructions.count + block.count)
+        for index in block {
+            switch instructions[index] {
+            case .split(let first, let second): instructions.append(.split(first + shift, second + shift))
+            case .jump(let target): instructions.append(.jump(target + shift))
+            case let instruction: instructions.append(instruction)
             }
         }
     }

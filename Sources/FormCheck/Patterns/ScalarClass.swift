@@ -49,9 +49,13 @@ indirect enum ScalarClass: Sendable, Equatable {
                 return bits | upTo & ~((1 << range.lowerBound) - 1)
             }
         case .categories(let categories):
-            return Self.asciiCategories.indices.reduce(0) { bits, value in
-                categories.contains(Self.asciiCategories[value]) ? bits | 1 << value : bits
+            var bits: UInt128 = 0
+            var remaining = categories.rawValue
+            while remaining != 0 {
+                bits |= Self.asciiCategoryMembers[remaining.trailingZeroBitCount]
+                remaining &= remaining - 1
             }
+            return bits
         case .property(let property):
             return Self.asciiProperties[property]!
         case .union(let members):
@@ -62,12 +66,28 @@ indirect enum ScalarClass: Sendable, Equatable {
             return left.asciiMembers & ~right.asciiMembers
         case .complement(let inner):
             return ~inner.asciiMembers
-        case .caseClosure:
-            return (0..<128).reduce(0) { bits, value in contains(Unicode.Scalar(UInt8(value))) ? bits | 1 << value : bits }
+        case .caseClosure(let inner):
+            let members = inner.asciiMembers
+            return Self.asciiCaseEquivalents.indices.reduce(0) { bits, value in
+                let equivalents = Self.asciiCaseEquivalents[value]
+                return equivalents.ascii & members != 0 || equivalents.beyond.contains(where: inner.contains) ? bits | 1 << value : bits
+            }
         }
     }
 
-    private static let asciiCategories = (0..<128).map { Unicode.Scalar(UInt8($0)).properties.generalCategory }
+    /// For each ASCII scalar, the scalars with the same simple case folding: the ASCII ones as bits
+    /// (the scalar among them), the others listed (`K` and the Kelvin sign, `s` and long s).
+    private static let asciiCaseEquivalents: [(ascii: UInt128, beyond: [Unicode.Scalar])] = (0..<128).map { value in
+        CaseFolding.equivalents(of: Unicode.Scalar(UInt8(value))).reduce(into: (ascii: UInt128(0), beyond: [Unicode.Scalar]())) {
+            if $1.isASCII { $0.ascii |= 1 << $1.value } else { $0.beyond.append($1) }
+        }
+    }
+
+    /// For each bit of `GeneralCategories`, the ASCII scalars of that category.
+    private static let asciiCategoryMembers: [UInt128] = (0..<128).reduce(into: [UInt128](repeating: 0, count: 32)) { members, value in
+        let category = GeneralCategories(Unicode.Scalar(UInt8(value)).properties.generalCategory)
+        members[category.rawValue.trailingZeroBitCount] |= 1 << value
+    }
 
     private static let asciiProperties: [ScalarProperty: UInt128] = Dictionary(uniqueKeysWithValues: ScalarProperty.allCases.map { property in
         (property, (0..<128).reduce(0) { bits, value in property.holds(for: Unicode.Scalar(UInt8(value))) ? bits | 1 << value : bits })

@@ -22,28 +22,38 @@ struct PatternAutomaton: Sendable {
         guard let positions = Self.positions(of: atoms) else { return nil }
         // A set of places in the pattern: bit 0 is "before the first position", bit p + 1 "just after
         // position p". `follow[place]` holds the positions that can come next, as places after them.
+        // Found from the end: the positions after a place are the next one, and those after it when it
+        // is optional; a place accepts when every position after it is optional.
         var follow = [UInt128](repeating: 0, count: positions.count + 1)
-        var accepting: UInt128 = 0
-        for place in 0...positions.count {
-            if place > 0, positions[place - 1].loops { follow[place] |= 1 << place }
-            var next = place
-            while next < positions.count {
-                follow[place] |= 1 << (next + 1)
-                guard positions[next].isOptional else { break }
-                next += 1
+        var accepting: UInt128 = 1 << positions.count
+        for place in stride(from: positions.count - 1, through: 0, by: -1) {
+            follow[place] = 1 << (place + 1)
+            if positions[place].isOptional {
+                follow[place] |= follow[place + 1]
+                accepting |= accepting >> 1 & 1 << place
             }
-            if positions[place...].allSatisfy(\.isOptional) { accepting |= 1 << place }
         }
+        for index in positions.indices where positions[index].loops { follow[index + 1] |= 1 << (index + 1) }
         // Bytes that every position treats alike share their transitions: each class is a set of bytes
         // (bit b for byte b) and the places after the positions that accept them. The printable bytes
-        // are split by each position's set in turn.
+        // are split by each run of positions with the same set in turn (the copies of one atom).
         var classes: [(bytes: UInt128, members: UInt128)] = [((1 << 0x7F) - (1 << 0x20), 0)]
-        for (index, position) in positions.enumerated() {
-            let accepted = position.atom.bytes
-            classes = classes.flatMap { byteClass in
-                [(byteClass.bytes & accepted, byteClass.members | 1 << (index + 1)), (byteClass.bytes & ~accepted, byteClass.members)]
-                    .filter { $0.bytes != 0 }
+        var runStart = 0
+        while runStart < positions.count {
+            let accepted = positions[runStart].atom.bytes
+            var runEnd = runStart + 1
+            while runEnd < positions.count, positions[runEnd].atom.bytes == accepted { runEnd += 1 }
+            // The places after positions runStart..<runEnd: bits runStart + 1 through runEnd (at most 127).
+            let upToRunEnd: UInt128 = runEnd == 127 ? ~0 : (1 << (runEnd + 1)) - 1
+            let places = upToRunEnd & ~((1 << (runStart + 1)) - 1)
+            var split: [(bytes: UInt128, members: UInt128)] = []
+            split.reserveCapacity(classes.count * 2)
+            for byteClass in classes {
+                if byteClass.bytes & accepted != 0 { split.append((byteClass.bytes & accepted, byteClass.members | places)) }
+                if byteClass.bytes & ~accepted != 0 { split.append((byteClass.bytes & ~accepted, byteClass.members)) }
             }
+            classes = split
+            runStart = runEnd
         }
 
         // The states as sets of places, found breadth first; `transitions[state * classes.count + class]`.
@@ -72,18 +82,26 @@ struct PatternAutomaton: Sendable {
         }
 
         let (renumbered, acceptingFrom, dead) = Self.numbering(accepts: sets.map { $0 & accepting != 0 }, isDead: sets.map { $0 == 0 })
+        // Each printable byte's class, so that a state's row is filled byte by byte.
+        var classOfByte = [Int](repeating: 0, count: 128)
+        for (number, byteClass) in classes.enumerated() {
+            var bytes = byteClass.bytes
+            while bytes != 0 {
+                classOfByte[bytes.trailingZeroBitCount] = number
+                bytes &= bytes - 1
+            }
+        }
         var table = [UInt8](repeating: UInt8(dead), count: (dead + 1) << 7)
+        var targets = [UInt8](repeating: 0, count: classes.count)
         table.withUnsafeMutableBufferPointer { table in
-            for (old, set) in sets.enumerated() where set != 0 {
-                let row = table.baseAddress! + renumbered[old] << 7
-                // A character no position accepts: the search starts again after it, or stops.
-                row[Int(Self.foreign)] = UInt8(anchoredStart ? dead : renumbered[0])
-                for (number, byteClass) in classes.enumerated() {
-                    let target = UInt8(renumbered[transitions[old * classes.count + number]])
-                    var bytes = byteClass.bytes
-                    while bytes != 0 {
-                        row[bytes.trailingZeroBitCount] = target
-                        bytes &= bytes - 1
+            targets.withUnsafeMutableBufferPointer { targets in
+                classOfByte.withUnsafeBufferPointer { classOfByte in
+                    for (old, set) in sets.enumerated() where set != 0 {
+                        let row = table.baseAddress! + renumbered[old] << 7
+                        // A character no position accepts: the search starts again after it, or stops.
+                        row[Int(Self.foreign)] = UInt8(anchoredStart ? dead : renumbered[0])
+                        for number in targets.indices { targets[number] = UInt8(renumbered[transitions[old * classes.count + number]]) }
+                        for byte in 0x20..<0x7F { row[byte] = targets[classOfByte[byte]] }
                     }
                 }
             }

@@ -53,12 +53,15 @@ struct YAMLNode: Sendable {
         case .scalar(let text, let isPlain):
             // Scalars keep their style: plain stays plain, quoted is shown double-quoted.
             guard !isPlain else { return text }
-            var quoted = "\""
-            for scalar in text.unicodeScalars {
-                if scalar == "\\" || scalar == "\"" { quoted.unicodeScalars.append("\\") }
-                quoted.unicodeScalars.append(scalar)
+            // Byte by byte: a backslash and a quote are ASCII bytes, which no other character's UTF-8 holds.
+            var quoted: [UInt8] = [UInt8(ascii: "\"")]
+            quoted.reserveCapacity(text.utf8.count + 8)
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { quoted.append(UInt8(ascii: "\\")) }
+                quoted.append(byte)
             }
-            return quoted + "\""
+            quoted.append(UInt8(ascii: "\""))
+            return String(decoding: quoted, as: UTF8.self)
         case .sequence(let items):
             return "[" + items.map(\.flowText).joined(separator: ", ") + "]"
         case .mapping(let pairs):

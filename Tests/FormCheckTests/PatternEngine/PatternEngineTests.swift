@@ -134,6 +134,19 @@ import Testing
         #expect(set.asciiMembers == expected)
     }
 
+    /// The copies of a counted repetition repeat the body's instructions, their targets moved, and
+    /// share its classes, so that `[a-z]{2,64}` builds one class and not 64.
+    @Test func countedRepetitionsShareTheirBody() throws {
+        let classes = try LinearPattern("[a-z]{2,3}").program
+        #expect(classes.instructions == [.set(0), .set(0), .split(3, 4), .set(0), .match])
+        #expect(classes.classes.count == 1)
+        let jumps = try LinearPattern("(ab|c){2}").program
+        #expect(jumps.instructions == [
+            .split(1, 4), .scalar(97), .scalar(98), .jump(5), .scalar(99),
+            .split(6, 9), .scalar(97), .scalar(98), .jump(10), .scalar(99), .match,
+        ])
+    }
+
     /// Patterns that make a backtracking matcher take exponential or polynomial time, on values of
     /// 100,000 characters: the answers are right (time is not measured here).
     @Test func hostilePatternsAnswerRightOnLongValues() throws {
