@@ -41,4 +41,4 @@ benchmark("validate an invalid record, all errors, French messages") {
     _ = signup.validate(invalid, options: ValidationOptions(collectAllErrors: true, locale: "fr"))
 }
 
-Benchmark.main()
+Benchmark.main([defaultBenchmarkSuite, libraryTargets])
