@@ -1,5 +1,4 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
 
 let package = Package(
@@ -42,13 +41,3 @@ let package = Package(
     ]
 )
 
-// Micro-benchmarks of the reader, the compiler and the rule engine, kept out of the normal build:
-// FORMCHECK_BENCHMARKS=1 swift run -c release FormCheckBenchmarks
-if ProcessInfo.processInfo.environment["FORMCHECK_BENCHMARKS"] != nil {
-    package.dependencies.append(.package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"))
-    package.targets.append(.executableTarget(
-        name: "FormCheckBenchmarks",
-        dependencies: ["FormCheck", .product(name: "Benchmark", package: "swift-benchmark")],
-        path: "Benchmarks/FormCheckBenchmarks"
-    ))
-}
