@@ -228,7 +228,12 @@ final class DirectPlan: @unchecked Sendable {
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
             var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount)
-            guard scanner.scanRecord(plan: self, into: values) else { return nil }
+            let scanned = scanner.scanRecord(plan: self, into: values)
+            let decodedCopy = scanner.decodedCopy
+            defer { decodedCopy?.deallocate() }
+            guard scanned else { return nil }
+            // Values are read from the record as scanned: with its strings decoded, if any had escapes.
+            let bytes = scanner.bytes
             var failures: [Failure] = []
             let read = UnsafeBufferPointer(values)
             for index in rootFields {
@@ -470,24 +475,20 @@ final class DirectPlan: @unchecked Sendable {
             return value.kind == .true
         case .length(let min, let max):
             guard value.kind == .string else { return true }
-            guard value.isUnescaped else { return nil }
             let length = value.isPlain ? value.end - value.start : UTF8Text.characterCount(value.bytes(in: bytes))
             return length >= min && length <= max
         case .text(let test, let automaton, let mustMatch):
             guard value.kind == .string else { return true }
             if value.isPlain, automaton >= 0 { return matches(value.bytes(in: bytes), patternAutomata[Int(automaton)]) == mustMatch }
-            guard value.isUnescaped else { return nil }
             switch textTests[Int(test)] {
             case .pattern(let expression): return expression.matches(utf8: value.bytes(in: bytes)) == mustMatch
             case .decoded(let passes): return passes(value.decoded(in: bytes)) == mustMatch
             }
         case .format(let format):
             guard value.kind == .string else { return true }
-            guard value.isUnescaped else { return nil }
             return format.matches(value.bytes(in: bytes))
         case .date(let index):
             guard value.kind == .string else { return true }
-            guard value.isUnescaped else { return nil }
             guard let date = LocalDate(iso8601: value.bytes(in: bytes)) else { return true }
             let test = dateTests[Int(index)]
             let limit: LocalDate
@@ -497,7 +498,6 @@ final class DirectPlan: @unchecked Sendable {
             case .node(let other):
                 let limitValue = values[other]
                 guard limitValue.kind == .string else { return true }
-                guard limitValue.isUnescaped else { return nil }
                 guard let date = LocalDate(iso8601: limitValue.bytes(in: bytes)) else { return true }
                 limit = date
             }
@@ -514,7 +514,6 @@ final class DirectPlan: @unchecked Sendable {
                 case .object: other = .object(ObjectValue())
                 case .array: other = .array([])
                 case .string:
-                    guard referenced.isUnescaped else { return nil }
                     other = .string(referenced.decoded(in: bytes))
                 case .null, .true, .false, .integer, .number: other = referenced.scalar
                 }

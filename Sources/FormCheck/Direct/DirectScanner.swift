@@ -1,13 +1,20 @@
 /// Reads one JSON record in place for the direct path: members the schema declares land in their
 /// node's slot as `RawValue`s, everything else is checked for well-formedness and skipped.
 ///
-/// It is stricter than `JSONReader`: whatever it cannot settle alone (escapes, bytes outside
-/// printable ASCII, a repeated member, very long numbers, deep nesting, anything malformed) makes it
-/// give up, and the record goes to the full reader, which reports malformed input exactly.
+/// Strings are read as their text: bytes beyond ASCII are checked as well-formed UTF-8, and a string
+/// written with escapes is decoded in place, in a copy of the record made at the first one (the text
+/// is shorter than its escaped form, so every offset stays where it was).
+///
+/// It is stricter than `JSONReader`: whatever it cannot settle alone (escapes in keys, a repeated
+/// member, very long numbers, deep nesting, anything malformed) makes it give up, and the record goes
+/// to the full reader, which reports malformed input exactly.
 struct DirectScanner: ~Copyable {
     static let maximumDepth = 64
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The record as read: the bytes given, or once a string with escapes is met, `decodedCopy`.
+    private(set) var bytes: UnsafeBufferPointer<UInt8>
+    /// The copy of the record in which strings with escapes are decoded; its owner deallocates it.
+    private(set) var decodedCopy: UnsafeMutableBufferPointer<UInt8>?
     var offset = 0
     /// The next free slot for the elements of arrays, after the nodes' slots.
     private var nextElement: Int
@@ -56,7 +63,7 @@ struct DirectScanner: ~Copyable {
                 found = expected
             } else {
                 // A key beyond printable ASCII may name a member canonically: the full reader decides.
-                guard let (key, isPlain) = scanUnescapedString(), isPlain else { return false }
+                guard let (key, isPlain) = scanString(), isPlain else { return false }
                 found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]))
             }
             skipWhitespace()
@@ -86,11 +93,11 @@ struct DirectScanner: ~Copyable {
     ) -> Bool {
         guard offset < bytes.count else { return false }
         let start = offset
-        value = RawValue(kind: .missing, start: start, end: start, integer: 0, number: 0, isPlain: false, isUnescaped: false)
+        value = RawValue(kind: .missing, start: start, end: start, integer: 0, number: 0, isPlain: false)
         switch bytes[offset] {
         case UInt8(ascii: "\""):
-            guard let (range, isPlain) = scanUnescapedString() else { return false }
-            (value.kind, value.start, value.end, value.isPlain, value.isUnescaped) = (.string, range.lowerBound, range.upperBound, isPlain, true)
+            guard let (range, isPlain) = scanString() else { return false }
+            (value.kind, value.start, value.end, value.isPlain) = (.string, range.lowerBound, range.upperBound, isPlain)
             return true
         case UInt8(ascii: "{"):
             value.kind = .object
@@ -140,7 +147,7 @@ struct DirectScanner: ~Copyable {
                 let start = offset
                 guard skipValue(depth: 2) else { return false }
                 values[slot] = RawValue(kind: bytes[start] == UInt8(ascii: "{") ? .object : .array, start: start, end: offset,
-                                        integer: 0, number: 0, isPlain: false, isUnescaped: false)
+                                        integer: 0, number: 0, isPlain: false)
             default:
                 guard scanSlot(&values[slot], layout: nil, plan: plan, into: values) else { return false }
             }
@@ -153,7 +160,7 @@ struct DirectScanner: ~Copyable {
     /// A string without escapes, of well-formed UTF-8; returns the range of its contents and whether
     /// every byte is printable ASCII. Reads eight bytes at a time while they are all printable ASCII.
     @inline(__always)
-    private mutating func scanUnescapedString() -> (Range<Int>, isPlain: Bool)? {
+    private mutating func scanString() -> (Range<Int>, isPlain: Bool)? {
         offset += 1
         let start = offset
         while offset + 8 <= bytes.count {
@@ -174,32 +181,67 @@ struct DirectScanner: ~Copyable {
                 return (start..<(offset - 1), true)
             }
             guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else {
-                return byte >= 0x7F ? scanRestBeyondASCII(of: start) : nil
+                return byte >= 0x20 ? scanRestBeyondASCII(of: start) : nil
             }
             offset += 1
         }
         return nil
     }
 
-    /// The rest of a string that `scanUnescapedString` found a byte beyond printable ASCII in, at
-    /// `offset`; kept out of line so that the common case stays small.
+    /// The rest of a string that `scanString` found a byte beyond printable ASCII or an
+    /// escape in, at `offset`; kept out of line so that the common case stays small. Escapes are decoded
+    /// in place in the record's copy: the text is written from `start` on, and the range returned is
+    /// the text's.
     @inline(never)
     private mutating func scanRestBeyondASCII(of start: Int) -> (Range<Int>, isPlain: Bool)? {
+        var isPlain = true
+        // Where the next byte of the text goes: `offset` until the first escape, behind it after.
+        var end = offset
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                return (start..<(offset - 1), false)
+                return (start..<end, isPlain)
             }
-            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
-            if byte <= 0x7F {
-                offset += 1
-            } else {
-                guard let length = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
-                offset += length
+            guard byte >= 0x20 else { return nil }
+            var length = 1
+            if byte == UInt8(ascii: "\\") {
+                guard case .success(let (scalar, escapeLength)) = JSONEscape.decode(bytes, at: offset) else { return nil }
+                let copy = decodedCopy ?? makeDecodedCopy()
+                var text = String(scalar)
+                text.withUTF8 { utf8 in
+                    for byte in utf8 {
+                        copy[end] = byte
+                        end += 1
+                    }
+                }
+                isPlain = isPlain && scalar.value >= 0x20 && scalar.value < 0x7F
+                offset += escapeLength
+                continue
             }
+            if byte >= 0x7F {
+                isPlain = false
+                if byte > 0x7F {
+                    guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
+                    length = sequence
+                }
+            }
+            if let decodedCopy, end != offset {
+                for index in 0..<length { decodedCopy[end + index] = bytes[offset + index] }
+            }
+            end += length
+            offset += length
         }
         return nil
+    }
+
+    /// Copies the record, to decode strings in; `bytes` reads the copy from now on.
+    private mutating func makeDecodedCopy() -> UnsafeMutableBufferPointer<UInt8> {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = copy.initialize(from: bytes)
+        decodedCopy = copy
+        bytes = UnsafeBufferPointer(copy)
+        return copy
     }
 
     /// After a member or an element: consumes `,` and the white space after it (false), or `closing`
@@ -284,7 +326,7 @@ struct DirectScanner: ~Copyable {
         guard offset < bytes.count, depth <= Self.maximumDepth else { return false }
         switch bytes[offset] {
         case UInt8(ascii: "\""):
-            return scanUnescapedString() != nil
+            return scanString() != nil
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let closing = bytes[offset] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
             let isObject = closing == UInt8(ascii: "}")
@@ -296,7 +338,7 @@ struct DirectScanner: ~Copyable {
             }
             while true {
                 if isObject {
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), scanUnescapedString() != nil else { return false }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), scanString() != nil else { return false }
                     skipWhitespace()
                     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
                     offset += 1

@@ -13,17 +13,15 @@ struct RawValue {
     var integer: Int
     /// The value of a `.number`.
     var number: Double
-    /// For a string: every byte is printable ASCII (no escapes), so bytes are characters.
+    /// For a string: every byte of its text is printable ASCII, so bytes are characters. (A string's
+    /// range always holds its text, as well-formed UTF-8: the scanner decodes escapes in place.)
     var isPlain: Bool
-    /// For a string: no escapes, and the bytes are well-formed UTF-8 (true whenever `isPlain` is), so
-    /// the bytes are the text's own.
-    var isUnescaped: Bool
     /// For an array read element by element: the slot of its first element and how many there are
     /// (elements lie in consecutive slots after the nodes').
     var firstElement: Int32 = 0
     var elementCount: Int32 = 0
 
-    static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false, isUnescaped: false)
+    static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false)
 
     /// The scalar as a `Value`, for kinds that need no decoding (not strings, objects or arrays).
     var scalar: Value? {
@@ -41,9 +39,9 @@ struct RawValue {
         UnsafeBufferPointer(rebasing: text[start..<end])
     }
 
-    /// The text of an unescaped string (`isUnescaped`), for the tests that need its characters.
+    /// The text of a string, for the tests that need its characters.
     func decoded(in text: UnsafeBufferPointer<UInt8>) -> String {
-        assert(isUnescaped, "decoding a string with escapes")
+        assert(kind == .string, "decoding a value that is not a string")
         return String(decoding: bytes(in: text), as: UTF8.self)
     }
 
@@ -55,10 +53,8 @@ struct RawValue {
         case .missing, .null: return true
         case .string:
             if isPlain { return !bytes(in: text).contains { $0 != 0x20 } }
-            guard isUnescaped else { return nil }
-            // A character of ASCII other than a space is not white space (the only ASCII white space a
-            // JSON string holds unescaped is the space); other text is decoded.
-            if bytes(in: text).contains(where: { $0 < 0x80 && $0 != 0x20 }) { return false }
+            // A printable character of ASCII other than a space is not white space; other text is decoded.
+            if bytes(in: text).contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
             return decoded(in: text).allSatisfy(\.isWhitespace)
         default: return false
         }
@@ -68,7 +64,6 @@ struct RawValue {
     func certainlyEquals(_ other: RawValue, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch (kind, other.kind) {
         case (.string, .string):
-            guard isUnescaped, other.isUnescaped else { return nil }
             if end - start == other.end - other.start,
                 Self.bytesEqual(text.baseAddress! + start, text.baseAddress! + other.start, count: end - start) {
                 return true
@@ -98,7 +93,6 @@ struct RawValue {
     func hasType(_ type: FieldType, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch (type, kind) {
         case (.date, .string):
-            guard isUnescaped else { return nil }
             return LocalDate(iso8601: bytes(in: text)) != nil
         case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.boolean, .true), (.boolean, .false),
             (.object, .object), (.array, .array):

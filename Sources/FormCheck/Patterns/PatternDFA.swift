@@ -61,8 +61,9 @@ final class PatternDFA: @unchecked Sendable {
     }
 }
 
-/// One thread's table of DFA states and their transitions.
-private struct DFACache {
+/// One thread's table of DFA states and their transitions: a class, so that taking one from the spare
+/// list and putting it back moves one reference.
+private final class DFACache {
     struct Flags: OptionSet, Hashable {
         let rawValue: UInt8
         static let isStart = Flags(rawValue: 1)
@@ -89,14 +90,17 @@ private struct DFACache {
     private(set) var states: [State] = []
     private var numbers: [State: Int32] = [:]
     /// `ascii[state << 7 | scalar]` for ASCII scalars; others in `beyondASCII`.
-    private var ascii: [Int32] = []
+    // Only the thread that took this cache from the spare list touches it.
+    @exclusivity(unchecked) private var ascii: [Int32] = []
     /// Whether each state matches at the end of the value: 0 not known yet, 1 yes, 2 no.
-    private var ends: [UInt8] = []
+    // Only the thread that took this cache from the spare list touches it.
+    @exclusivity(unchecked) private var ends: [UInt8] = []
     /// Transitions on scalars beyond ASCII, each at a slot its state and scalar hash to: the key
     /// `state << 21 | scalar` (`UInt64.max` when empty) and the target. A transition displaced by
     /// another is found again when needed, so memory stays bounded whatever scalars values hold.
     /// Allocated at the first scalar beyond ASCII.
-    private var beyondASCII: [(key: UInt64, target: Int32)] = []
+    // Only the thread that took this cache from the spare list touches it.
+    @exclusivity(unchecked) private var beyondASCII: [(key: UInt64, target: Int32)] = []
     private var list: ThreadList
     private var stack: [Int] = []
     /// Which flags the program's assertions read; the others are left unset so that fewer states differ.
@@ -126,7 +130,7 @@ private struct DFACache {
     }
 
     /// Whether a match ends at the end of the value, the search having reached `state` there.
-    mutating func matchesAtEnd(_ state: Int32, _ program: PatternProgram) -> Bool {
+    func matchesAtEnd(_ state: Int32, _ program: PatternProgram) -> Bool {
         if ends[Int(state)] == 0 {
             let context = self.context(for: states[Int(state)].flags, current: nil)
             ends[Int(state)] = closure(of: states[Int(state)], at: context, program) ? 1 : 2
@@ -147,7 +151,7 @@ private struct DFACache {
 
     /// Takes the closure of the state's threads (and of a new search's start) into `list`; true when
     /// it reaches a match.
-    private mutating func closure(of state: State, at context: PlaceContext, _ program: PatternProgram) -> Bool {
+    private func closure(of state: State, at context: PlaceContext, _ program: PatternProgram) -> Bool {
         list.clear()
         for thread in state.threads where program.addThread(thread, at: context, into: &list, stack: &stack) { return true }
         return (context.isStart || !program.anchoredAtStart) && program.addThread(0, at: context, into: &list, stack: &stack)
@@ -155,7 +159,7 @@ private struct DFACache {
 
     /// The state after `scalar` from `state`, or `matched`, `dead` or `full`. The transition is taken
     /// as if at least 3 scalars were left, which is exact unless `$` or `\Z` meets a line terminator.
-    mutating func transition(from state: Int32, on scalar: Unicode.Scalar, _ program: PatternProgram) -> Int32 {
+    func transition(from state: Int32, on scalar: Unicode.Scalar, _ program: PatternProgram) -> Int32 {
         let value = scalar.value
         if value < 128 {
             let known = ascii[Int(state) << 7 | Int(value)]
@@ -174,7 +178,7 @@ private struct DFACache {
         return target
     }
 
-    private mutating func computeTransition(from state: State, on scalar: Unicode.Scalar, _ program: PatternProgram) -> Int32 {
+    private func computeTransition(from state: State, on scalar: Unicode.Scalar, _ program: PatternProgram) -> Int32 {
         let context = self.context(for: state.flags, current: scalar)
         if closure(of: state, at: context, program) { return Self.matched }
         var threads: [Int] = []
@@ -190,7 +194,7 @@ private struct DFACache {
     }
 
     /// The state's number, adding it when new; `full` when the cache holds `stateLimit` states.
-    private mutating func number(of state: State) -> Int32 {
+    private func number(of state: State) -> Int32 {
         if let number = numbers[state] { return number }
         guard states.count < PatternDFA.stateLimit else { return Self.full }
         let number = Int32(states.count)

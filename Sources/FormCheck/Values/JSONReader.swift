@@ -275,52 +275,12 @@ struct JSONReader: ~Copyable {
     }
 
     private mutating func readEscape(into scratch: inout [UInt8]) throws(Failure) {
-        let start = offset
-        offset += 1
-        guard let byte = peek() else { throw Failure(message: "unexpected end of data: unterminated string", offset: start) }
-        offset += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try readHex4(escapeStart: start)
-            if (0xD800...0xDBFF).contains(scalar) {
-                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                    throw Failure(message: "invalid \\u escape: unpaired surrogate", offset: start)
-                }
-                offset += 2
-                let low = try readHex4(escapeStart: start)
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw Failure(message: "invalid \\u escape: unpaired surrogate", offset: start)
-                }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw Failure(message: "invalid \\u escape: unpaired surrogate", offset: start)
-            }
-            scratch.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
-        default:
-            throw Failure(message: "invalid escape sequence in a string", offset: start)
+        switch JSONEscape.decode(bytes, at: offset) {
+        case .success(let (scalar, length)):
+            scratch.append(contentsOf: String(scalar).utf8)
+            offset += length
+        case .failure(let failure):
+            throw Failure(message: failure.message, offset: offset)
         }
-    }
-
-    private mutating func readHex4(escapeStart: Int) throws(Failure) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = peek() else { throw Failure(message: "unexpected end of data: unterminated string", offset: escapeStart) }
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw Failure(message: "invalid \\u escape: expected four hexadecimal digits", offset: escapeStart)
-            }
-            value = value * 16 + digit
-            offset += 1
-        }
-        return value
     }
 }
