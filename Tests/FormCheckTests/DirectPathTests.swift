@@ -406,6 +406,26 @@ import Testing
         #expect(settled >= 36)
     }
 
+    /// Choices that ignore case, and choices among text beyond ASCII, compare the decoded text on the
+    /// direct path, as the full validator does (canonical equivalence included).
+    @Test func choicesOfTextAgreeWithTheFullValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              user: { type: string, rules: [{ notOneOf: { value: [admin, root], ignoreCase: true } }] }
+              city: { type: string, rules: [{ oneOf: [Zürich, Genève, Bern] }] }
+            """)
+        #expect(schema.directPlan != nil)
+        let values = [#""admin""#, #""ADMIN""#, #""Admin""#, #""adminx""#, #""ROOT""#, #""İ""#, #""Zürich""#, #""Zu\u0308rich""#, #""zürich""#,
+                      #""Genève""#, #""Bern""#, #""Berne""#, #""""#]
+        var settled = 0
+        for key in ["user", "city"] {
+            for value in values where try Self.directAgrees(schema, "{\"\(key)\":\(value)}") { settled += 1 }
+        }
+        #expect(settled == 2 * values.count)
+    }
+
     /// Chains folded into one test (lengths, patterns, choices, formats, integer bounds of every kind,
     /// `accepted`, `sameAs`) accept only what the chain accepts: every value of a list of edge cases,
     /// for each field, against the full validator. Chains that cannot fold run as they are.
@@ -560,6 +580,13 @@ import Testing
             }
         }
         #expect(settled == kinds.count * vats.count * notes.count * companies.count)
+    }
+
+    /// Every schema shipped in `schemas/` is checked on the bytes.
+    @Test(arguments: ["signup.yaml", "checkout.yaml", "checkin.yaml", "client.yaml", "login.yaml", "event.json"])
+    func shippedSchemasHaveADirectPlan(_ name: String) throws {
+        let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/\(name)")
+        #expect(schema.directPlan != nil)
     }
 
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {

@@ -18,16 +18,17 @@ extension RuleCatalogue {
             let parameters: MessageParameters = mustBeIn ? ["values": .list(values.map(\.displayText))] : [:]
             if ignoreCase {
                 let choices = Set(values.compactMap { $0.stringValue?.lowercased() })
-                return { value, _ in
-                    guard case .string(let text)? = value, choices.contains(text.lowercased()) != mustBeIn else { return .pass }
-                    return .fail(parameters)
-                }
+                return RuleChecks.string(parameters, direct: &builder.direct) { choices.contains($0.lowercased()) == mustBeIn }
             }
             let choices = Set(values)
             if values.allSatisfy(\.comparesByBytes) {
                 builder.direct = DirectRule([.choices(strings: values.compactMap(\.stringValue),
                                                       numbers: values.filter { $0.stringValue == nil }, mustBeIn: mustBeIn)],
                                             failing: parameters)
+            } else {
+                // Text beyond ASCII, which only a string comparison decides; the values that reach the
+                // rule past the type check are strings.
+                builder.direct = DirectRule([.text({ choices.contains(.string($0)) == mustBeIn }, ascii: nil)], failing: parameters)
             }
             return { value, _ in
                 guard let value, choices.contains(value) != mustBeIn else { return .pass }

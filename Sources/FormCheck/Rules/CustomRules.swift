@@ -27,6 +27,7 @@ extension RuleCatalogue {
             guard let rule = builder.compiler.customRules[name] else {
                 if builder.compiler.assumesCustomRulesPass {
                     builder.compiler.noteUnregisteredCustomRule(name, at: builder.position)
+                    builder.direct = DirectRule([])
                     return { _, _ in .pass }
                 }
                 builder.error("custom rule '\(name)' is not registered; register it with FormSchema(..., customRules:), or pass --assume-custom-pass to treat it as passing",
@@ -44,7 +45,8 @@ extension RuleCatalogue {
             guard let milliseconds else { return nil }
             builder.defaultCode = name
             builder.asyncRule = AsyncRuleReference(name: name, debounce: .milliseconds(milliseconds))
-            // Batch validation cannot call the app's validator: the rule passes there.
+            // Batch validation cannot call the app's validator: the rule passes there, on either path.
+            builder.direct = DirectRule([])
             return { _, _ in .pass }
         },
     ]
