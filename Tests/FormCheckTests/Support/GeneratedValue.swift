@@ -1,0 +1,245 @@
+/// A JSON value as a generator writes it: numbers keep their spelling, objects keep repeated members
+/// and their order, so the same value can be written as JSON text and as YAML text in several ways.
+indirect enum GeneratedValue: Equatable {
+    case null
+    case bool(Bool)
+    /// A number as JSON spells it: `-0`, `1.0`, `1e2`, `12345678901234567890123`.
+    case number(String)
+    case string(String)
+    case array([GeneratedValue])
+    case object([Member])
+
+    struct Member: Equatable {
+        var key: String
+        var value: GeneratedValue
+    }
+
+    /// Whether some object in the value repeats a key.
+    var hasRepeatedMembers: Bool {
+        switch self {
+        case .array(let items): return items.contains(where: \.hasRepeatedMembers)
+        case .object(let members):
+            return Set(members.map(\.key)).count != members.count || members.contains { $0.value.hasRepeatedMembers }
+        default: return false
+        }
+    }
+}
+
+// MARK: - JSON text
+
+extension GeneratedValue {
+    /// The value as JSON text, with varied spellings of the same value: escapes (`\u00e9`, `\/`,
+    /// surrogate pairs, `\u0022`) and white space between tokens chosen at random.
+    func jsonText(using random: inout SeededRandom) -> String {
+        var text = ""
+        writeJSON(into: &text, using: &random)
+        return text
+    }
+
+    private func writeJSON(into text: inout String, using random: inout SeededRandom) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let spelling): text += spelling
+        case .string(let string): Self.writeJSONString(string, into: &text, using: &random)
+        case .array(let items):
+            text += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += "," }
+                text += Self.jsonSpace(using: &random)
+                item.writeJSON(into: &text, using: &random)
+            }
+            text += Self.jsonSpace(using: &random) + "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                text += Self.jsonSpace(using: &random)
+                Self.writeJSONString(member.key, into: &text, using: &random)
+                text += Self.jsonSpace(using: &random) + ":" + Self.jsonSpace(using: &random)
+                member.value.writeJSON(into: &text, using: &random)
+            }
+            text += Self.jsonSpace(using: &random) + "}"
+        }
+    }
+
+    private static func jsonSpace(using random: inout SeededRandom) -> String {
+        random.chance(0.8) ? "" : random.pick([" ", "  ", "\t", "\n", "\r\n", " \n\t"])
+    }
+
+    /// A string literal: each scalar written as itself or escaped, at random.
+    private static func writeJSONString(_ string: String, into text: inout String, using random: inout SeededRandom) {
+        // Most strings are written plainly; some escape every scalar they can, others a few.
+        let escapeRate = random.chance(0.6) ? 0.0 : random.pick([0.1, 0.5, 1.0])
+        text += "\""
+        for scalar in string.unicodeScalars {
+            let escape = random.chance(escapeRate)
+            switch scalar {
+            case "\"": text += escape ? "\\u0022" : "\\\""
+            case "\\": text += escape ? "\\u005C" : "\\\\"
+            case "/": text += escape ? "\\/" : "/"
+            case "\n": text += escape ? "\\u000a" : "\\n"
+            case "\t": text += escape ? "\\u0009" : "\\t"
+            case "\r": text += "\\r"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case _ where scalar.value < 0x20: text += unicodeEscape(scalar.value, uppercase: random.chance(0.5))
+            default:
+                if !escape {
+                    text.unicodeScalars.append(scalar)
+                } else if scalar.value > 0xFFFF {
+                    let value = scalar.value - 0x10000
+                    let uppercase = random.chance(0.5)
+                    text += unicodeEscape(0xD800 + (value >> 10), uppercase: uppercase)
+                    text += unicodeEscape(0xDC00 + (value & 0x3FF), uppercase: uppercase)
+                } else {
+                    text += unicodeEscape(scalar.value, uppercase: random.chance(0.5))
+                }
+            }
+        }
+        text += "\""
+    }
+
+    private static func unicodeEscape(_ value: UInt32, uppercase: Bool) -> String {
+        let hex = String(value, radix: 16, uppercase: uppercase)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
+
+// MARK: - YAML text
+
+extension GeneratedValue {
+    /// Why YAML text cannot say what a value's JSON text says.
+    enum YAMLGap: String, CaseIterable {
+        /// A top-level sequence is read as one record per element.
+        case topLevelArray = "a record that is an array (YAML data reads each element as a record)"
+        /// A record that is a scalar or null: a YAML document of one scalar.
+        case topLevelScalar = "a record that is not an object"
+    }
+
+    /// The value as YAML text of one document, in block style with flow collections, plain, single- and
+    /// double-quoted scalars at random; or why YAML reads the construct differently.
+    func yamlText(using random: inout SeededRandom) -> Result<String, YAMLGapError> {
+        switch self {
+        case .array: return .failure(YAMLGapError(gap: .topLevelArray))
+        case .object(let members) where !members.isEmpty:
+            var text = ""
+            Self.writeBlockMapping(members, indent: 0, into: &text, using: &random)
+            return .success(text)
+        case .object: return .success("{}\n")
+        default: return .failure(YAMLGapError(gap: .topLevelScalar))
+        }
+    }
+
+    struct YAMLGapError: Error {
+        let gap: YAMLGap
+    }
+
+    private static func writeBlockMapping(_ members: [Member], indent: Int, into text: inout String, using random: inout SeededRandom) {
+        let pad = String(repeating: " ", count: indent)
+        for member in members {
+            text += pad + yamlScalar(member.key, using: &random) + ":"
+            member.value.writeBlockValue(indent: indent, into: &text, using: &random)
+        }
+    }
+
+    /// The rest of a line after `key:` or `-`: a scalar or flow collection on the same line, or a
+    /// block collection on the lines below.
+    private func writeBlockValue(indent: Int, into text: inout String, using random: inout SeededRandom) {
+        switch self {
+        case .object(let members) where !members.isEmpty && random.chance(0.6):
+            text += "\n"
+            Self.writeBlockMapping(members, indent: indent + 2, into: &text, using: &random)
+        case .array(let items) where !items.isEmpty && random.chance(0.6):
+            text += "\n"
+            let pad = String(repeating: " ", count: indent + 2)
+            for item in items {
+                text += pad + "-"
+                item.writeBlockValue(indent: indent + 2, into: &text, using: &random)
+            }
+        default:
+            text += " " + flowText(using: &random) + "\n"
+        }
+    }
+
+    /// The value in flow style: `{a: 1, "b": [x, 'y']}`.
+    private func flowText(using random: inout SeededRandom) -> String {
+        switch self {
+        case .null: return random.pick(["null", "~", "Null", "NULL"])
+        case .bool(let value): return value ? random.pick(["true", "True", "TRUE"]) : random.pick(["false", "False", "FALSE"])
+        case .number(let spelling): return spelling
+        case .string(let string): return Self.yamlScalar(string, inFlow: true, using: &random)
+        case .array(let items):
+            return "[" + items.map { $0.flowText(using: &random) }.joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.yamlScalar($0.key, inFlow: true, using: &random) + ": " + $0.value.flowText(using: &random) }
+                .joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A string as a YAML scalar that reads back as that string: plain where the core schema keeps it a
+    /// string, single-quoted where no escape is needed, double-quoted with escapes otherwise.
+    static func yamlScalar(_ string: String, inFlow: Bool = false, using random: inout SeededRandom) -> String {
+        if isSafePlain(string, inFlow: inFlow), random.chance(0.5) { return string }
+        if string.unicodeScalars.allSatisfy(isPrintableInLine), random.chance(0.4) {
+            // Scalar by scalar: a quote followed by a combining mark is one Character.
+            var quoted = String.UnicodeScalarView()
+            for scalar in string.unicodeScalars {
+                quoted.append(scalar)
+                if scalar == "'" { quoted.append(scalar) }
+            }
+            return "'" + String(quoted) + "'"
+        }
+        return yamlDoubleQuoted(string, using: &random)
+    }
+
+    /// A double-quoted YAML scalar, escaping what YAML would fold or refuse, and sometimes more.
+    static func yamlDoubleQuoted(_ string: String, using random: inout SeededRandom) -> String {
+        var text = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\t": text += random.chance(0.5) ? "\\t" : "\t"
+            case "\r": text += "\\r"
+            case "\u{0}": text += "\\0"
+            case "\u{85}": text += "\\N"
+            case "\u{A0}": text += random.chance(0.5) ? "\\_" : "\u{A0}"
+            case "\u{2028}": text += "\\L"
+            case "\u{2029}": text += "\\P"
+            case "/": text += random.chance(0.3) ? "\\/" : "/"
+            case _ where !isPrintableInLine(scalar) || random.chance(0.05):
+                text += scalar.value <= 0xFF ? hexEscape("x", scalar.value, digits: 2)
+                    : scalar.value <= 0xFFFF ? hexEscape("u", scalar.value, digits: 4) : hexEscape("U", scalar.value, digits: 8)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+
+    /// Printable in YAML 1.1 (what libyaml reads) and not a line break or tab.
+    private static func isPrintableInLine(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E: return true
+        case 0xA0...0xD7FF: return scalar.value != 0x2028 && scalar.value != 0x2029
+        case 0xE000...0xFFFD: return scalar.value != 0xFEFF
+        case 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
+    /// Text the core schema reads as this same string when written plain.
+    private static func isSafePlain(_ string: String, inFlow: Bool) -> Bool {
+        guard let first = string.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+            !["true", "false", "null", "y", "n"].contains(string.lowercased())
+        else { return false }
+        return string.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.@".unicodeScalars.contains($0)) }
+    }
+}
+
+/// `\` and `letter`, then `value` in uppercase hexadecimal zero-padded to `digits` digits: `\u00E9`.
+private func hexEscape(_ letter: String, _ value: UInt32, digits: Int) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return "\\" + letter + String(repeating: "0", count: max(0, digits - hex.count)) + hex
+}
