@@ -93,6 +93,63 @@ import Testing
         #expect(tally.failures == 0)
     }
 
+    /// The schemas drawn use every rule of the catalogue but those an app provides.
+    @Test func schemasDrawEveryRuleOfTheCatalogue() throws {
+        let texts = (0..<300).map { SchemaGenerator.schema(seed: Self.schemaSeed(1, $0)).text }.joined(separator: "\n")
+        let names = RuleCatalogue.definitions.keys.filter { $0 != "custom" && $0 != "async" }.sorted()
+        let missing = try names.filter { name in
+            try Regex("(^|[\\s\\[{,])" + name + "([:\\],}]|$)").anchorsMatchLineEndings().firstMatch(in: texts) == nil
+        }
+        #expect(missing == [])
+        for key in ["when:", "collect: all", "severity: warning", "unknownFields: reject", "items:", "ignoreCase: true", "today"] {
+            #expect(texts.contains(key), "\(key)")
+        }
+    }
+
+    /// The comparison finds a report that differs, and says which input kind gave it.
+    @Test func aDifferenceBetweenInputKindsIsFound() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              name: { type: string, rules: [{ minLength: 2 }] }
+            """)
+        let options = ValidationOptions(today: Self.today)
+        #expect(InputKinds.compare(schema, json: #"{"name":"Ada"}"#, yaml: "name: Ada\n", options: options).differences == [])
+        let comparison = InputKinds.compare(schema, json: #"{"name":"Ada"}"#, yaml: "name: A\n", options: options)
+        #expect(comparison.differences == [
+            "YAML data differs from validate(Value)", #"YAML data read as {"name": "A"}, JSON as {"name": "Ada"}"#,
+        ])
+        #expect(InputKinds.describe(comparison.outcomes) == """
+            validate(Value): no issues
+            direct path: no issues
+            validate(json:): no issues
+            YAML data: (read as {"name": "A"}, JSON as {"name": "Ada"})
+                name | name | minLength | minLength | error | [min=integer(2)] | name must be at least 2 characters long.
+            """)
+    }
+
+    /// The YAML writer says what the JSON writer says, whichever quoting it draws: text YAML would fold
+    /// or refuse unescaped, text that looks like another type, and a quote before a combining mark
+    /// (one `Character`, which text replacement would not double).
+    @Test(arguments: [
+        "'\u{301}", "it's", "\u{2028}", "a\u{85}b", "\u{2029}", "\u{0}", "\u{FEFF}x", "tab\there", "a\\b", "\"", "👍🏽", "true", "null", "-0",
+        "1e2", "", " ", "- x", "a: b", "#", "\u{7F}", "\u{9F}", "\u{A0}", "\r\n", "/", "\u{FFFE}", "~", "0x1F", ".inf",
+    ])
+    func yamlTextReadsBackAsTheJSONText(_ text: String) throws {
+        var random = SeededRandom(seed: 1)
+        for _ in 0..<20 {
+            let record = GeneratedValue.object([.init(key: text, value: .string(text)), .init(key: "list", value: .array([.string(text)]))])
+            let json = record.jsonText(using: &random)
+            let yaml = try record.yamlText(using: &random).get()
+            var records: [DataRecord] = []
+            try DataReader.forEachRecord(in: Array(yaml.utf8), format: .yaml, name: "record.yaml") { records.append($0) }
+            #expect(try records.map { try $0.content.get() } == [try JSONReader.parse(Array(json.utf8))], "\(json)\n\(yaml)")
+            let expected: Value = [text: .string(text), "list": .array([.string(text)])]
+            #expect(try JSONReader.parse(Array(json.utf8)) == expected)
+        }
+    }
+
     static func run(schemaSeed: UInt64, records: Range<Int>, tally: inout Tally, verbose: Bool = false) {
         run(schemaSeed: schemaSeed, recordSeeds: records.map { recordSeed(schemaSeed, $0) }, tally: &tally, verbose: verbose)
     }

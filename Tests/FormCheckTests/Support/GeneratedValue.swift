@@ -30,24 +30,25 @@ indirect enum GeneratedValue: Equatable {
 extension GeneratedValue {
     /// The value as JSON text, with varied spellings of the same value: escapes (`\u00e9`, `\/`,
     /// surrogate pairs, `\u0022`) and white space between tokens chosen at random.
+    /// Most records are written without any escape, which the direct path reads on the bytes.
     func jsonText(using random: inout SeededRandom) -> String {
         var text = ""
-        writeJSON(into: &text, using: &random)
+        writeJSON(into: &text, escaping: random.chance(0.4), using: &random)
         return text
     }
 
-    private func writeJSON(into text: inout String, using random: inout SeededRandom) {
+    private func writeJSON(into text: inout String, escaping: Bool, using random: inout SeededRandom) {
         switch self {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
         case .number(let spelling): text += spelling
-        case .string(let string): Self.writeJSONString(string, into: &text, using: &random)
+        case .string(let string): Self.writeJSONString(string, into: &text, escaping: escaping, using: &random)
         case .array(let items):
             text += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { text += "," }
                 text += Self.jsonSpace(using: &random)
-                item.writeJSON(into: &text, using: &random)
+                item.writeJSON(into: &text, escaping: escaping, using: &random)
             }
             text += Self.jsonSpace(using: &random) + "]"
         case .object(let members):
@@ -55,9 +56,9 @@ extension GeneratedValue {
             for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
                 text += Self.jsonSpace(using: &random)
-                Self.writeJSONString(member.key, into: &text, using: &random)
+                Self.writeJSONString(member.key, into: &text, escaping: escaping, using: &random)
                 text += Self.jsonSpace(using: &random) + ":" + Self.jsonSpace(using: &random)
-                member.value.writeJSON(into: &text, using: &random)
+                member.value.writeJSON(into: &text, escaping: escaping, using: &random)
             }
             text += Self.jsonSpace(using: &random) + "}"
         }
@@ -67,10 +68,10 @@ extension GeneratedValue {
         random.chance(0.8) ? "" : random.pick([" ", "  ", "\t", "\n", "\r\n", " \n\t"])
     }
 
-    /// A string literal: each scalar written as itself or escaped, at random.
-    private static func writeJSONString(_ string: String, into text: inout String, using random: inout SeededRandom) {
-        // Most strings are written plainly; some escape every scalar they can, others a few.
-        let escapeRate = random.chance(0.6) ? 0.0 : random.pick([0.1, 0.5, 1.0])
+    /// A string literal: each scalar written as itself or, when `escaping`, escaped at random.
+    private static func writeJSONString(_ string: String, into text: inout String, escaping: Bool, using random: inout SeededRandom) {
+        // Some strings escape every scalar they can, others a few, others none.
+        let escapeRate = !escaping || random.chance(0.4) ? 0.0 : random.pick([0.1, 0.5, 1.0])
         text += "\""
         for scalar in string.unicodeScalars {
             let escape = random.chance(escapeRate)

@@ -63,9 +63,21 @@ enum InputKinds {
             }
         }
 
-        // A record that is not an object has one issue, of the record; a field alone reads it as missing.
-        for field in schema.graph.nodes where field.parent == nil && value.objectValue != nil {
-            let expected = general.issues.filter { $0.path.components.first == .key(field.key) }
+        // A record that is not an object has one issue, of the record; a field alone reads it as
+        // missing. A nested field is checked alone where the whole record reaches it: each enclosing
+        // field is an object in the record and counts (has no `when:`).
+        for (id, field) in schema.graph.nodes.enumerated() where value.objectValue != nil && !field.path.contains("[]") {
+            let keys = schema.graph.keyPath(of: id)
+            var enclosing = field.parent
+            var reached = true
+            while let parent = enclosing {
+                let node = schema.graph.nodes[parent]
+                if node.relevance != nil || value.value(atPath: node.path)?.objectValue == nil { reached = false }
+                enclosing = node.parent
+            }
+            guard reached else { continue }
+            let prefix = keys.map { ValuePath.Component.key($0) }
+            let expected = general.issues.filter { $0.path.components.starts(with: prefix) }
             guard let alone = schema.validate(field: field.path, in: value, options: options) else {
                 comparison.differences.append("validate(field: \(field.path)) gave no report")
                 continue
@@ -88,10 +100,23 @@ enum InputKinds {
         guard records.count == 1 else { return Outcome(kind: "YAML data", report: nil, note: "the YAML text held \(records.count) records") }
         switch records[0].content {
         case .success(let value):
-            let note = value == expected ? nil : "read as \(value), JSON as \(expected)"
+            let note = value == expected ? nil : "read as \(sketch(value)), JSON as \(sketch(expected))"
             return Outcome(kind: "YAML data", report: schema.validate(value, options: options), note: note)
         case .failure(let error):
             return Outcome(kind: "YAML data", report: nil, note: "the YAML text was refused: \(error.message)")
+        }
+    }
+
+    /// A value as JSON-like text that keeps integers (`1`) and numbers (`1.0`) apart.
+    static func sketch(_ value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let bool): return "\(bool)"
+        case .integer(let int): return "\(int)"
+        case .number(let double): return "\(double)"
+        case .string(let string): return string.debugDescription
+        case .array(let items): return "[" + items.map(sketch).joined(separator: ", ") + "]"
+        case .object(let object): return "{" + object.members.map { "\($0.debugDescription): \(sketch($1))" }.joined(separator: ", ") + "}"
         }
     }
 
