@@ -7,6 +7,7 @@ final class GeneratedField {
 
     let name: String
     let kind: Kind
+    var isTopLevel = false
     var label: String?
     var rules: [String] = []
     var when: String?
@@ -68,6 +69,12 @@ struct SchemaGenerator {
     /// The kinds of fields drawn (all but objects and arrays in nested scopes); some schemas hold text
     /// or numbers only, so that their rules meet many values.
     private var kinds = GeneratedField.Kind.allCases
+    /// The top-level fields.
+    private var roots: [GeneratedField] = []
+
+    /// Whether the field whose rules are drawn is nested, so that it names a top-level field by its
+    /// path from the root (`/f0`).
+    private var referrerIsNested = false
 
     static func schema(seed: UInt64) -> GeneratedSchema {
         var generator = SchemaGenerator(random: SeededRandom(seed: seed))
@@ -97,9 +104,15 @@ struct SchemaGenerator {
     private mutating func scope(count: Int, prefix: String, depth: Int) -> [GeneratedField] {
         let kinds = depth < 2 ? self.kinds : self.kinds.filter { $0 != .object && $0 != .array }
         let fields = (0..<count).map { GeneratedField(name: "\(prefix)\($0)", kind: random.pick(kinds.isEmpty ? [.string] : kinds)) }
+        if depth == 0 {
+            roots = fields
+            for field in fields { field.isTopLevel = true }
+        }
         for field in fields {
-            let siblings = fields.filter { $0 !== field }
+            // Nested fields also refer to top-level ones, by their path from the root.
+            let siblings = fields.filter { $0 !== field } + (depth > 0 && random.chance(0.5) ? roots : [])
             fill(field, siblings: siblings, depth: depth)
+            referrerIsNested = depth > 0
             if !directOnly, random.chance(0.15), let condition = condition(on: siblings) { field.when = condition }
         }
         return fields
@@ -109,6 +122,7 @@ struct SchemaGenerator {
     private mutating func fill(_ field: GeneratedField, siblings: [GeneratedField], depth: Int) {
         if random.chance(0.3) { field.label = random.pick(["Name", "Zoë's field", "日本", "E-mail", "Ünïcode ✓"]) }
         field.collectsAll = random.chance(0.25)
+        referrerIsNested = depth > 0
         for _ in 0..<random.int(0...4) {
             if let rule = rule(for: field, siblings: siblings, depth: 0) { field.rules.append(rule) }
         }
@@ -131,6 +145,11 @@ struct SchemaGenerator {
     }
 
     // MARK: Rules
+
+    /// How the field whose rules are drawn names `other`.
+    private func reference(to other: GeneratedField) -> String {
+        other.isTopLevel && referrerIsNested ? "/" + other.name : other.name
+    }
 
     /// One rule item for `field` as flow YAML, or nil when the draw has nothing to refer to.
     private mutating func rule(for field: GeneratedField, siblings: [GeneratedField], depth: Int) -> String? {
@@ -175,7 +194,7 @@ struct SchemaGenerator {
             return "{ \(random.pick(["requiredIf", "requiredUnless"])): \(condition)\(options()) }"
         default:
             guard !siblings.isEmpty else { return "required" }
-            let names = (0..<random.int(1...2)).map { _ in random.pick(siblings).name }
+            let names = (0..<random.int(1...2)).map { _ in reference(to: random.pick(siblings)) }
             let argument = names.count == 1 && random.chance(0.5) ? names[0] : "[\(names.joined(separator: ", "))]"
             return withOptions(random.pick(["requiredWith", "requiredWithout"]), argument)
         }
@@ -186,15 +205,15 @@ struct SchemaGenerator {
     private mutating func condition(on siblings: [GeneratedField]) -> String? {
         guard !siblings.isEmpty else { return nil }
         let other = random.pick(siblings)
-        guard let literal = literal(for: other), random.chance(0.8) else { return "{ field: \(other.name) }" }
+        guard let literal = literal(for: other), random.chance(0.8) else { return "{ field: \(reference(to: other)) }" }
         other.samples.append(literal.value)
         switch random.int(0...2) {
-        case 0: return "{ field: \(other.name), equals: \(literal.text) }"
-        case 1: return "{ field: \(other.name), notEquals: \(literal.text) }"
+        case 0: return "{ field: \(reference(to: other)), equals: \(literal.text) }"
+        case 1: return "{ field: \(reference(to: other)), notEquals: \(literal.text) }"
         default:
             let more = self.literal(for: other)
             if let more { other.samples.append(more.value) }
-            return "{ field: \(other.name), in: [\(([literal] + (more.map { [$0] } ?? [])).map(\.text).joined(separator: ", "))] }"
+            return "{ field: \(reference(to: other)), in: [\(([literal] + (more.map { [$0] } ?? [])).map(\.text).joined(separator: ", "))] }"
         }
     }
 
@@ -255,7 +274,7 @@ struct SchemaGenerator {
         case 0, 1, 2:
             let name = random.pick(["min", "max", "greaterThan", "lessThan"])
             let numeric = siblings.filter { $0.kind == .integer || $0.kind == .number }
-            if !directOnly, !numeric.isEmpty, random.chance(0.3) { return withOptions(name, "{ field: \(random.pick(numeric).name) }") }
+            if !directOnly, !numeric.isEmpty, random.chance(0.3) { return withOptions(name, "{ field: \(reference(to: random.pick(numeric))) }") }
             guard let literal = literal(for: field) else { return nil }
             field.samples.append(literal.value)
             return withOptions(name, literal.text)
@@ -276,7 +295,7 @@ struct SchemaGenerator {
         case 0, 1:
             let name = random.pick(["after", "before"])
             let dates = siblings.filter { $0.kind == .date }
-            if !dates.isEmpty, random.chance(0.4) { return withOptions(name, "{ field: \(random.pick(dates).name) }") }
+            if !dates.isEmpty, random.chance(0.4) { return withOptions(name, "{ field: \(reference(to: random.pick(dates))) }") }
             if random.chance(0.3) { return withOptions(name, "today") }
             let date = random.pick(Self.dates)
             field.samples.append(.string(date))
@@ -304,7 +323,7 @@ struct SchemaGenerator {
         let numeric: Set<GeneratedField.Kind> = [.integer, .number]
         let compatible = siblings.filter { $0.kind == field.kind || (numeric.contains($0.kind) && numeric.contains(field.kind)) }
         guard !compatible.isEmpty else { return nil }
-        let other = random.pick(compatible).name
+        let other = reference(to: random.pick(compatible))
         return withOptions(random.pick(["sameAs", "differentFrom"]), random.chance(0.5) ? other : "{ field: \(other) }")
     }
 
