@@ -30,10 +30,13 @@ indirect enum GeneratedValue: Equatable {
 extension GeneratedValue {
     /// The value as JSON text, with varied spellings of the same value: escapes (`\u00e9`, `\/`,
     /// surrogate pairs, `\u0022`) and white space between tokens chosen at random.
-    /// Most records are written without any escape, which the direct path reads on the bytes.
+    /// Most records are written without any escape, which the direct path reads on the bytes; a few
+    /// have white space around them or a byte order mark before them.
     func jsonText(using random: inout SeededRandom) -> String {
-        var text = ""
+        var text = random.chance(0.03) ? "\u{FEFF}" : ""
+        if random.chance(0.1) { text += Self.jsonSpace(using: &random) }
         writeJSON(into: &text, escaping: random.chance(0.4), using: &random)
+        if random.chance(0.1) { text += Self.jsonSpace(using: &random) }
         return text
     }
 

@@ -29,7 +29,13 @@ enum InputKinds {
         do {
             value = try JSONReader.parse(bytes)
         } catch {
-            comparison.differences.append("the JSON text does not parse: \(error.message) at \(error.position)")
+            // Then `validate(json:)` throws the same error.
+            do {
+                _ = try schema.validate(json: bytes, options: options)
+                comparison.differences.append("validate(json:) gave a report, but the JSON reader refuses the text: \(error.message)")
+            } catch let thrown {
+                if thrown != error { comparison.differences.append("validate(json:) threw \(thrown), the JSON reader \(error)") }
+            }
             return comparison
         }
         let general = schema.validate(value, options: options)
