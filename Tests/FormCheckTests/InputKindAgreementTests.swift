@@ -25,6 +25,8 @@ import Testing
         /// Records of schemas that compiled.
         var checked = 0
         var directSettled = 0
+        /// Schemas whose records were also read as files.
+        var fileChecks = 0
         /// Schemas that have a direct path.
         var directSchemas = 0
         var yamlChecked = 0
@@ -60,13 +62,15 @@ import Testing
         while tally.pairs < pairs {
             let schemaSeed = Self.schemaSeed(seed, schemaIndex)
             schemaIndex += 1
-            Self.run(schemaSeed: schemaSeed, records: 0..<min(Self.recordsPerSchema, pairs - tally.pairs), tally: &tally)
+            // Files are read slowly in a debug build (a megabyte block at a time): every 25th schema.
+            let files: [Bool] = schemaIndex % 25 == 1 ? [schemaIndex / 25 % 2 == 1] : []
+            Self.run(schemaSeed: schemaSeed, records: 0..<min(Self.recordsPerSchema, pairs - tally.pairs), tally: &tally, files: files)
         }
         let summary = """
             \(tally.pairs) records over \(tally.schemas) schemas (\(tally.refusedSchemas) refused by the compiler: \(tally.refusals.sorted { $0.value > $1.value }.map { "\($0.value)× \($0.key)" })), first seed \(Self.hex(seed)); \
             \(tally.directSchemas) schemas with a direct path, which settled \(tally.directSettled) of \(2 * tally.checked) checks; YAML \(tally.yamlChecked), \
             not written as YAML: \(tally.yamlGaps.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")); \
-            failures: \(tally.failures) \(tally.failureKinds.sorted { $0.value > $1.value }.map { "\($0.value)× \($0.key)" })
+            \(tally.fileChecks) times as JSON Lines and JSON array files; failures: \(tally.failures) \(tally.failureKinds.sorted { $0.value > $1.value }.map { "\($0.value)× \($0.key)" })
             """
         print(summary)
         #expect(tally.failures == 0, "\(summary)")
@@ -150,11 +154,13 @@ import Testing
         }
     }
 
-    static func run(schemaSeed: UInt64, records: Range<Int>, tally: inout Tally, verbose: Bool = false) {
-        run(schemaSeed: schemaSeed, recordSeeds: records.map { recordSeed(schemaSeed, $0) }, tally: &tally, verbose: verbose)
+    static func run(schemaSeed: UInt64, records: Range<Int>, tally: inout Tally, files: [Bool] = [false, true], verbose: Bool = false) {
+        run(schemaSeed: schemaSeed, recordSeeds: records.map { recordSeed(schemaSeed, $0) }, tally: &tally, files: files, verbose: verbose)
     }
 
-    static func run(schemaSeed: UInt64, recordSeeds: [UInt64], tally: inout Tally, verbose: Bool) {
+    /// Checks the records of `recordSeeds` for the schema of `schemaSeed` through every kind of input,
+    /// and also all together as files, once in each collect mode of `files`.
+    static func run(schemaSeed: UInt64, recordSeeds: [UInt64], tally: inout Tally, files: [Bool] = [false, true], verbose: Bool) {
         let generated = SchemaGenerator.schema(seed: schemaSeed)
         tally.schemas += 1
         let schema: FormSchema
@@ -169,12 +175,33 @@ import Testing
             return
         }
         if schema.directPlan != nil { tally.directSchemas += 1 }
+        var jsonTexts: [String] = []
+        defer {
+            // The records of the schema together, as files read through `validateRecords` on two threads.
+            for collectAll in files {
+                tally.fileChecks += 1
+                let differences = InputKinds.fileDifferences(
+                    schema, records: jsonTexts, options: ValidationOptions(collectAllErrors: collectAll, today: today), jobs: 2)
+                guard !differences.isEmpty else { continue }
+                tally.failures += 1
+                tally.failureKinds["validateRecords differs from validate(Value)", default: 0] += 1
+                if tally.failures <= describedFailures {
+                    Issue.record(Comment(rawValue: """
+                        schema seed \(hex(schemaSeed)), collectAllErrors: \(collectAll), today: \(today)
+                        \(differences.joined(separator: "\n"))
+                        --- schema
+                        \(generated.text)
+                        """))
+                }
+            }
+        }
         for recordSeed in recordSeeds {
             tally.pairs += 1
             tally.checked += 1
             let record = RecordGenerator.record(for: generated, seed: recordSeed)
             var writer = SeededRandom(seed: ~recordSeed)
             let json = record.jsonText(using: &writer)
+            jsonTexts.append(json)
             var yaml: String?
             switch record.yamlText(using: &writer) {
             case .success(let text):

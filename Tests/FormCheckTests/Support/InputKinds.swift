@@ -1,3 +1,4 @@
+import Foundation
 @testable import FormCheck
 
 /// The report of one record through every kind of input the library reads it from, which must all be
@@ -94,6 +95,40 @@ enum InputKinds {
             }
         }
         return comparison
+    }
+
+    /// The differences between each record's report through `validateRecords` on a JSON Lines file and
+    /// on a JSON array file of them all (the direct path on lines and elements, on `jobs` threads) and
+    /// its report through `validate(_:)`. Records are written on one line each (white space between
+    /// tokens is the only place a JSON text holds a raw line break) without a byte order mark.
+    static func fileDifferences(_ schema: FormSchema, records: [String], options: ValidationOptions, jobs: Int) -> [String] {
+        let lines = records.map { record in
+            String(record.drop { $0 == "\u{FEFF}" }.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        }
+        let expected = lines.map { line in (try? JSONReader.parse(Array(line.utf8))).map { schema.validate($0, options: options) } }
+        var differences: [String] = []
+        for (format, text) in [(DataFormat.jsonLines, lines.joined(separator: "\n") + "\n"), (.json, "[" + lines.joined(separator: ",\n") + "]")] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("agreement-\(UUID().uuidString).\(format.rawValue)").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            var reports: [ValidationReport?] = []
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                try schema.validateRecords(inFile: path, format: format, options: options, jobs: jobs) { _, report in reports.append(report) }
+            } catch {
+                differences.append("validateRecords on \(format.rawValue) threw \(error)")
+                continue
+            }
+            if reports.count != expected.count {
+                differences.append("validateRecords on \(format.rawValue) gave \(reports.count) reports for \(expected.count) records")
+                continue
+            }
+            for (index, (report, wanted)) in zip(reports, expected).enumerated() where report != wanted {
+                differences.append("validateRecords on \(format.rawValue), record \(index + 1), differs from validate(Value): \(lines[index])\n"
+                    + "  validateRecords: " + (report.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none") + "\n"
+                    + "  validate(Value): " + (wanted.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"))
+            }
+        }
+        return differences
     }
 
     private static func yamlOutcome(_ schema: FormSchema, yaml: String, expected: Value, options: ValidationOptions) -> Outcome {
