@@ -25,7 +25,7 @@ import Testing
         /// Records of schemas that compiled.
         var checked = 0
         var directSettled = 0
-        /// Schemas whose records were also read as files.
+        /// Times the records of a schema were also read as files (once per collect mode).
         var fileChecks = 0
         /// Schemas that have a direct path.
         var directSchemas = 0

@@ -14,15 +14,6 @@ indirect enum GeneratedValue: Equatable {
         var value: GeneratedValue
     }
 
-    /// Whether some object in the value repeats a key.
-    var hasRepeatedMembers: Bool {
-        switch self {
-        case .array(let items): return items.contains(where: \.hasRepeatedMembers)
-        case .object(let members):
-            return Set(members.map(\.key)).count != members.count || members.contains { $0.value.hasRepeatedMembers }
-        default: return false
-        }
-    }
 }
 
 // MARK: - JSON text
@@ -122,14 +113,16 @@ extension GeneratedValue {
     }
 
     /// The value as YAML text of one document, in block style with flow collections, plain, single- and
-    /// double-quoted scalars at random; or why YAML reads the construct differently.
+    /// double-quoted scalars, and anchors and aliases for values written twice, at random; or why
+    /// YAML reads the construct differently.
     func yamlText(using random: inout SeededRandom) -> Result<String, YAMLGapError> {
         switch self {
         case .array: return .failure(YAMLGapError(gap: .topLevelArray))
         case .object(let members) where !members.isEmpty:
-            var text = ""
-            Self.writeBlockMapping(members, indent: 0, into: &text, using: &random)
-            return .success(text)
+            var writer = YAMLWriter(random: random)
+            writer.writeBlockMapping(members, indent: 0)
+            random = writer.random
+            return .success(writer.text)
         case .object: return .success("{}\n")
         default: return .failure(YAMLGapError(gap: .topLevelScalar))
         }
@@ -139,45 +132,75 @@ extension GeneratedValue {
         let gap: YAMLGap
     }
 
-    private static func writeBlockMapping(_ members: [Member], indent: Int, into text: inout String, using random: inout SeededRandom) {
-        let pad = String(repeating: " ", count: indent)
-        for member in members {
-            text += pad + yamlScalar(member.key, using: &random) + ":"
-            member.value.writeBlockValue(indent: indent, into: &text, using: &random)
-        }
-    }
+    /// Writes one YAML document, remembering the anchored values so that a value written again may be
+    /// an alias (`*a1`) to the first.
+    private struct YAMLWriter {
+        var random: SeededRandom
+        var text = ""
+        var anchored: [(value: GeneratedValue, name: String)] = []
 
-    /// The rest of a line after `key:` or `-`: a scalar or flow collection on the same line, or a
-    /// block collection on the lines below.
-    private func writeBlockValue(indent: Int, into text: inout String, using random: inout SeededRandom) {
-        switch self {
-        case .object(let members) where !members.isEmpty && random.chance(0.6):
-            text += "\n"
-            Self.writeBlockMapping(members, indent: indent + 2, into: &text, using: &random)
-        case .array(let items) where !items.isEmpty && random.chance(0.6):
-            text += "\n"
-            let pad = String(repeating: " ", count: indent + 2)
-            for item in items {
-                text += pad + "-"
-                item.writeBlockValue(indent: indent + 2, into: &text, using: &random)
+        mutating func writeBlockMapping(_ members: [Member], indent: Int) {
+            let pad = String(repeating: " ", count: indent)
+            for member in members {
+                text += pad + GeneratedValue.yamlScalar(member.key, using: &random) + ":"
+                writeBlockValue(member.value, indent: indent)
             }
-        default:
-            text += " " + flowText(using: &random) + "\n"
         }
-    }
 
-    /// The value in flow style: `{a: 1, "b": [x, 'y']}`.
-    private func flowText(using random: inout SeededRandom) -> String {
-        switch self {
-        case .null: return random.pick(["null", "~", "Null", "NULL"])
-        case .bool(let value): return value ? random.pick(["true", "True", "TRUE"]) : random.pick(["false", "False", "FALSE"])
-        case .number(let spelling): return spelling
-        case .string(let string): return Self.yamlScalar(string, inFlow: true, using: &random)
-        case .array(let items):
-            return "[" + items.map { $0.flowText(using: &random) }.joined(separator: ", ") + "]"
-        case .object(let members):
-            return "{" + members.map { Self.yamlScalar($0.key, inFlow: true, using: &random) + ": " + $0.value.flowText(using: &random) }
-                .joined(separator: ", ") + "}"
+        /// An alias to an anchored value equal to `value`, sometimes; else an anchor to put before it
+        /// (`&a1 `) sometimes, or nothing.
+        mutating func alias(for value: GeneratedValue) -> (alias: String?, anchor: String) {
+            if let earlier = anchored.first(where: { $0.value == value }), random.chance(0.7) { return ("*" + earlier.name, "") }
+            guard random.chance(0.3) else { return (nil, "") }
+            let name = "a\(anchored.count + 1)"
+            anchored.append((value, name))
+            return (nil, "&" + name + " ")
+        }
+
+        /// The rest of a line after `key:` or `-`: a scalar or flow collection on the same line, or a
+        /// block collection on the lines below.
+        mutating func writeBlockValue(_ value: GeneratedValue, indent: Int) {
+            let (alias, anchor) = alias(for: value)
+            if let alias {
+                text += " " + alias + "\n"
+                return
+            }
+            switch value {
+            case .object(let members) where !members.isEmpty && random.chance(0.6):
+                text += (anchor.isEmpty ? "" : " " + anchor.dropLast()) + "\n"
+                writeBlockMapping(members, indent: indent + 2)
+            case .array(let items) where !items.isEmpty && random.chance(0.6):
+                text += (anchor.isEmpty ? "" : " " + anchor.dropLast()) + "\n"
+                let pad = String(repeating: " ", count: indent + 2)
+                for item in items {
+                    text += pad + "-"
+                    writeBlockValue(item, indent: indent + 2)
+                }
+            default:
+                text += " " + anchor + flowText(value) + "\n"
+            }
+        }
+
+        /// The value in flow style: `{a: 1, "b": [x, 'y', *a1 ]}`.
+        mutating func flowText(_ value: GeneratedValue) -> String {
+            switch value {
+            case .null: return random.pick(["null", "~", "Null", "NULL"])
+            case .bool(let value): return value ? random.pick(["true", "True", "TRUE"]) : random.pick(["false", "False", "FALSE"])
+            case .number(let spelling): return spelling
+            case .string(let string): return GeneratedValue.yamlScalar(string, inFlow: true, using: &random)
+            case .array(let items):
+                return "[" + items.map { flowItem($0) }.joined(separator: ", ") + "]"
+            case .object(let members):
+                return "{" + members.map { GeneratedValue.yamlScalar($0.key, inFlow: true, using: &random) + ": " + flowItem($0.value) }
+                    .joined(separator: ", ") + "}"
+            }
+        }
+
+        /// A value inside a flow collection: itself, anchored, or an alias (followed by a space, as
+        /// an alias name runs to the next space).
+        mutating func flowItem(_ value: GeneratedValue) -> String {
+            let (alias, anchor) = alias(for: value)
+            return alias.map { $0 + " " } ?? anchor + flowText(value)
         }
     }
 
