@@ -3,7 +3,9 @@ import Foundation
 /// Draws records for a generated schema: values of each field's kind near its rules' literals, and
 /// edge values (empty and white-space strings, Unicode white space, escapes, combining marks, emoji,
 /// huge, fractional and exponent numbers, `-0`, missing members, `null`, wrong types, nested arrays and
-/// objects, unknown and repeated members).
+/// objects, unknown and repeated members). Numbers beyond `Double`'s range and unpaired surrogate
+/// escapes are not drawn: the JSON reader refuses them, while YAML reads `1e400` as infinity and has
+/// no way to write an unpaired surrogate.
 struct RecordGenerator {
     private var random: SeededRandom
 
