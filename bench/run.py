@@ -41,7 +41,7 @@ TODAY_OPTION = ["--today", TODAY.isoformat()]
 
 
 def run(command, quiet=True):
-    """Runs a command; returns (seconds, peak RSS in MB, stdout)."""
+    """Runs a command; returns (seconds, peak RSS in MB, stdout, CPU seconds)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL if quiet else None)
     stdout = process.stdout.read()
@@ -49,7 +49,7 @@ def run(command, quiet=True):
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         sys.exit(f"failed: {' '.join(command)}")
-    return seconds, usage.ru_maxrss / 1024, stdout.decode()
+    return seconds, usage.ru_maxrss / 1024, stdout.decode(), usage.ru_utime + usage.ru_stime
 
 
 def answer(out):
@@ -60,7 +60,7 @@ def answer(out):
 def formcheck_invalid(schema, path):
     """The invalid record numbers formcheck reports, read from its JSON output in a separate process:
     a child inherits the peak memory of the process that forks it, so this one must stay small."""
-    _, _, out = run([sys.executable, os.path.join(HERE, "peers.py"), "formcheck", FORMCHECK, schema, path, *TODAY_OPTION])
+    out = run([sys.executable, os.path.join(HERE, "peers.py"), "formcheck", FORMCHECK, schema, path, *TODAY_OPTION])[2]
     return answer(out)
 
 
@@ -69,7 +69,8 @@ def formcheck_command(schema, path, *options):
 
 
 def bench_form(form, sizes, runs, tools, data):
-    """Checks agreement and times every tool on the form's files; returns {(size, kind, tool): records/s}."""
+    """Checks agreement and times every tool on the form's files; returns {(size, kind, tool): (records/s,
+    records per CPU second)}."""
     schema = os.path.join(ROOT, form.YAML)
     rates = {}
     for size in sizes:
@@ -92,20 +93,22 @@ def bench_form(form, sizes, runs, tools, data):
                 # A peer's answer, from its first timed run, must be formcheck's.
                 if tool not in ("formcheck", "orjson") and answer(timings[0][2]) != expected:
                     sys.exit(f"{tool} disagrees with formcheck on {path}: {timings[0][2].strip()} vs {expected}")
-                rates[(size, kind, tool)] = size / statistics.median(t[0] for t in timings)
+                rates[(size, kind, tool)] = (size / statistics.median(t[0] for t in timings),
+                                             size / statistics.median(t[3] for t in timings))
     return rates
 
 
 def print_block(form, sizes, tools, rates):
-    """One block: a row per tool, per file its records/s and its ratio to jsonschema-rs."""
+    """One block: a row per tool, per file its records/s and its ratio to jsonschema-rs; then formcheck's and
+    jsonschema-rs's records per CPU second, which other work on the machine disturbs less than wall time."""
     files = [(size, kind) for size in sizes for kind in ["jsonl", "json"]]
-    print(f"\n{form.NAME} ({form.YAML}): records/s, and x jsonschema-rs")
+    print(f"\n{form.NAME} ({form.YAML}): records/s, and x jsonschema-rs (load average {os.getloadavg()[0]:.1f} after it)")
     print(f"{'tool':15}" + "".join(f"{f'{size} {kind}':>24}" for size, kind in files))
     for tool in tools:
         cells = []
         for size, kind in files:
-            rate = rates.get((size, kind, tool))
-            base = rates.get((size, kind, "jsonschema_rs"))
+            rate = rates.get((size, kind, tool), (None,))[0]
+            base = rates.get((size, kind, "jsonschema_rs"), (None,))[0]
             if rate is None:
                 cells.append(f"{'-':>24}")
             else:
@@ -113,17 +116,23 @@ def print_block(form, sizes, tools, rates):
                 cells.append(f"{rate:>16,.0f}{ratio}")
         note = "  (no equivalent model)" if tool == "pydantic" and form.pydantic_check is None else ""
         print(f"{tool:15}" + "".join(cells) + note)
+    for size, kind in files:
+        if (size, kind, "formcheck") in rates and (size, kind, "jsonschema_rs") in rates:
+            mine, theirs = rates[(size, kind, "formcheck")][1], rates[(size, kind, "jsonschema_rs")][1]
+            print(f"per CPU second, {size} {kind}: formcheck {mine:,.0f} records, jsonschema-rs {theirs:,.0f} "
+                  f"({mine / theirs:.2f}x)")
 
 
 def print_jobs(form, sizes, runs, data):
     schema = os.path.join(ROOT, form.YAML)
     largest = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
-    rates = {}
+    rates, cpu = {}, {}
     for jobs in [1, 2]:
-        seconds = statistics.median(run(formcheck_command(schema, largest, "--jobs", str(jobs)))[0] for _ in range(runs))
-        rates[jobs] = max(sizes) / seconds
+        timings = [run(formcheck_command(schema, largest, "--jobs", str(jobs))) for _ in range(runs)]
+        rates[jobs] = max(sizes) / statistics.median(t[0] for t in timings)
+        cpu[jobs] = max(sizes) / statistics.median(t[3] for t in timings)
     print(f"formcheck on {os.path.basename(largest)}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
-          f"records/s, 2 jobs / 1 job {rates[2] / rates[1]:.2f}x")
+          f"records/s, 2 jobs / 1 job {rates[2] / rates[1]:.2f}x (per CPU second: {cpu[1]:,.0f} and {cpu[2]:,.0f} records)")
 
 
 def print_signup_extras(sizes, runs, large_gb, data):
@@ -144,7 +153,7 @@ def print_signup_extras(sizes, runs, large_gb, data):
                 block = source.read()
                 for _ in range(copies):
                     out.write(block)
-        seconds, memory, _ = run(formcheck_command(schema, large))
+        seconds, memory, _, _ = run(formcheck_command(schema, large))
         print(f"{os.path.getsize(large) / 1e9:.1f} GB of JSON Lines ({copies * max(sizes):,} records): peak memory {memory:.1f} MB, "
               f"{copies * max(sizes) / seconds:,.0f} records/s")
 
