@@ -12,7 +12,8 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
 4. checks that every tool finds exactly the same invalid records on every file (or stops);
 5. times every tool as a whole process on every file, median of --runs;
 6. prints one table block per form (rows: tools; columns: files, records/s and the ratio to jsonschema-rs),
-   then formcheck's 1- and 2-job throughput on the form's largest JSON Lines file; for the signup form also
+   formcheck's and jsonschema-rs's records per CPU second, then formcheck's 1- and 2-job throughput on the
+   form's largest JSON Lines file; for the signup form also
    its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
    largest generated file repeated; 0 skips it).
 formcheck runs with --today set to the date that bench/forms/common.py fixes, which the Python checks use.
