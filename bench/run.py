@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
 """formcheck's benchmark: one command, from a fresh clone.
 
-usage: bench/run.py [--sizes 100000,1000000] [--runs 3] [--tools formcheck,jsonschema_rs,...] [--large-gb 4] [--no-build]
+usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--runs 3]
+                    [--tools formcheck,jsonschema_rs,...] [--large-gb 4] [--no-build]
 
 1. builds formcheck in release mode, with the Swift runtime linked in statically (as the README installs it);
-2. generates seeded signup data sets (JSON Lines and a JSON array per size) with bench/generate.py;
+2. generates seeded data sets per form (JSON Lines and a JSON array per size) with bench/generate.py;
+   --schemas picks the forms of bench/forms (default: all of them: the bench's signup, every schema that
+   ships in schemas/, and bench/schemas/booking.yaml);
 3. installs the peers pinned in bench/requirements.txt into bench/out/venv (from PyPI);
-4. checks that every tool finds exactly the same invalid records (or stops);
-5. times every tool as a whole process on every file, median of --runs, with peak memory;
-6. prints one table, plus formcheck's start-up time, its 1- and 2-core throughput, and its peak memory on
-   a JSON Lines file of --large-gb gigabytes (the largest generated file repeated; 0 skips it).
+4. checks that every tool finds exactly the same invalid records on every file (or stops);
+5. times every tool as a whole process on every file, median of --runs;
+6. prints one table block per form (rows: tools; columns: files, records/s and the ratio to jsonschema-rs),
+   formcheck's and jsonschema-rs's records per CPU second, then formcheck's 1- and 2-job throughput on the
+   form's largest JSON Lines file; for the signup form also
+   its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
+   largest generated file repeated; 0 skips it).
+formcheck runs with --today set to the date that bench/forms/common.py fixes, which the Python checks use.
 Python jsonschema is slow (minutes for a million records): it runs on sizes up to 100,000 only.
 """
 import os
@@ -24,10 +31,18 @@ OUT = os.path.join(HERE, "out")
 FORMCHECK = os.path.join(ROOT, ".build", "release", "formcheck")
 VENV_PYTHON = os.path.join(OUT, "venv", "bin", "python")
 PEERS = ["orjson", "jsonschema_rs", "pydantic", "fastjsonschema", "jsonschema"]
+# Peers whose patterns run on Python's `re`, which has no \p{...}: they read the schema with it spelled out.
+PYTHON_RE = {"jsonschema", "fastjsonschema"}
+
+sys.path.insert(0, HERE)
+from forms import FORMS  # noqa: E402
+from forms.common import TODAY  # noqa: E402
+
+TODAY_OPTION = ["--today", TODAY.isoformat()]
 
 
 def run(command, quiet=True):
-    """Runs a command; returns (seconds, peak RSS in MB, stdout)."""
+    """Runs a command; returns (seconds, peak RSS in MB, stdout, CPU seconds)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL if quiet else None)
     stdout = process.stdout.read()
@@ -35,18 +50,117 @@ def run(command, quiet=True):
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         sys.exit(f"failed: {' '.join(command)}")
-    return seconds, usage.ru_maxrss / 1024, stdout.decode()
+    return seconds, usage.ru_maxrss / 1024, stdout.decode(), usage.ru_utime + usage.ru_stime
 
 
-def formcheck_invalid(path):
-    """The invalid record numbers formcheck reports, read from its JSON output in a separate process:
-    a child inherits the peak memory of the process that forks it, so this one must stay small."""
-    _, _, out = run([sys.executable, os.path.join(HERE, "peers.py"), "formcheck", FORMCHECK, os.path.join(HERE, "signup.yaml"), path])
+def answer(out):
     found = dict(item.split("=") for item in out.split())
     return int(found["records"]), int(found["invalid"]), found["digest"]
 
 
+def formcheck_invalid(schema, path):
+    """The invalid record numbers formcheck reports, read from its JSON output in a separate process:
+    a child inherits the peak memory of the process that forks it, so this one must stay small."""
+    out = run([sys.executable, os.path.join(HERE, "peers.py"), "formcheck", FORMCHECK, schema, path, *TODAY_OPTION])[2]
+    return answer(out)
+
+
+def formcheck_command(schema, path, *options):
+    return [FORMCHECK, schema, path, "--all-errors", "--format", "summary", *TODAY_OPTION, *options]
+
+
+def bench_form(form, sizes, runs, tools, data):
+    """Checks agreement and times every tool on the form's files; returns {(size, kind, tool): (records/s,
+    records per CPU second)}."""
+    schema = os.path.join(ROOT, form.YAML)
+    rates = {}
+    for size in sizes:
+        if not os.path.exists(os.path.join(data, f"{form.NAME}_{size}.json")):
+            subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", form.NAME],
+                           check=True)
+        for kind in ["jsonl", "json"]:
+            path = os.path.join(data, f"{form.NAME}_{size}.{kind}")
+            expected = formcheck_invalid(schema, path)
+            for tool in tools:
+                if tool == "jsonschema" and size > 100_000 or tool == "pydantic" and form.pydantic_check is None:
+                    continue
+                if tool == "formcheck":
+                    command = formcheck_command(schema, path)
+                else:
+                    schema_json = os.path.join(data, f"{form.NAME}.re.schema.json" if tool in PYTHON_RE
+                                               else f"{form.NAME}.schema.json")
+                    command = [VENV_PYTHON, os.path.join(HERE, "peers.py"), tool, form.NAME, schema_json, path]
+                timings = [run(command) for _ in range(runs)]
+                # A peer's answer, from its first timed run, must be formcheck's.
+                if tool not in ("formcheck", "orjson") and answer(timings[0][2]) != expected:
+                    sys.exit(f"{tool} disagrees with formcheck on {path}: {timings[0][2].strip()} vs {expected}")
+                rates[(size, kind, tool)] = (size / statistics.median(t[0] for t in timings),
+                                             size / statistics.median(t[3] for t in timings))
+    return rates
+
+
+def print_block(form, sizes, tools, rates):
+    """One block: a row per tool, per file its records/s and its ratio to jsonschema-rs; then formcheck's and
+    jsonschema-rs's records per CPU second, which other work on the machine disturbs less than wall time."""
+    files = [(size, kind) for size in sizes for kind in ["jsonl", "json"]]
+    print(f"\n{form.NAME} ({form.YAML}): records/s, and x jsonschema-rs (load average {os.getloadavg()[0]:.1f} after it)")
+    print(f"{'tool':15}" + "".join(f"{f'{size} {kind}':>24}" for size, kind in files))
+    for tool in tools:
+        cells = []
+        for size, kind in files:
+            rate = rates.get((size, kind, tool), (None,))[0]
+            base = rates.get((size, kind, "jsonschema_rs"), (None,))[0]
+            if rate is None:
+                cells.append(f"{'-':>24}")
+            else:
+                ratio = f"{rate / base:7.2f}x" if base else " " * 8
+                cells.append(f"{rate:>16,.0f}{ratio}")
+        note = "  (no equivalent model)" if tool == "pydantic" and form.pydantic_check is None else ""
+        print(f"{tool:15}" + "".join(cells) + note)
+    for size, kind in files:
+        if (size, kind, "formcheck") in rates and (size, kind, "jsonschema_rs") in rates:
+            mine, theirs = rates[(size, kind, "formcheck")][1], rates[(size, kind, "jsonschema_rs")][1]
+            print(f"per CPU second, {size} {kind}: formcheck {mine:,.0f} records, jsonschema-rs {theirs:,.0f} "
+                  f"({mine / theirs:.2f}x)")
+
+
+def print_jobs(form, sizes, runs, data):
+    schema = os.path.join(ROOT, form.YAML)
+    largest = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
+    rates, cpu = {}, {}
+    for jobs in [1, 2]:
+        timings = [run(formcheck_command(schema, largest, "--jobs", str(jobs))) for _ in range(runs)]
+        rates[jobs] = max(sizes) / statistics.median(t[0] for t in timings)
+        cpu[jobs] = max(sizes) / statistics.median(t[3] for t in timings)
+    print(f"formcheck on {os.path.basename(largest)}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
+          f"records/s, 2 jobs / 1 job {rates[2] / rates[1]:.2f}x (per CPU second: {cpu[1]:,.0f} and {cpu[2]:,.0f} records)")
+
+
+def print_signup_extras(sizes, runs, large_gb, data):
+    """Start-up, and the run on a large file, for the bench's signup form."""
+    schema = os.path.join(HERE, "signup.yaml")
+    one = os.path.join(OUT, "one.json")
+    with open(one, "w") as f:
+        f.write('{"name":"Ada Lovelace","email":"ada@example.com","username":"ada","password":"Secret123",'
+                '"confirm_password":"Secret123","age":36,"country":"GB","terms":true}\n')
+    startup = statistics.median(run([FORMCHECK, schema, one])[0] for _ in range(21))
+    print(f"start-up, one record and the schema: {startup * 1000:.1f} ms (median of 21 runs)")
+    if large_gb > 0:
+        largest = os.path.join(data, f"signup_{max(sizes)}.jsonl")
+        large = os.path.join(data, "signup_large.jsonl")
+        copies = max(1, round(large_gb * 1e9 / os.path.getsize(largest)))
+        if not os.path.exists(large) or os.path.getsize(large) != copies * os.path.getsize(largest):
+            with open(large, "wb") as out, open(largest, "rb") as source:
+                block = source.read()
+                for _ in range(copies):
+                    out.write(block)
+        seconds, memory, _, _ = run(formcheck_command(schema, large))
+        print(f"{os.path.getsize(large) / 1e9:.1f} GB of JSON Lines ({copies * max(sizes):,} records): peak memory {memory:.1f} MB, "
+              f"{copies * max(sizes) / seconds:,.0f} records/s")
+
+
 def main(argv):
+    names = list(FORMS)
     sizes = [100_000, 1_000_000]
     runs = 3
     tools = ["formcheck"] + PEERS
@@ -54,7 +168,11 @@ def main(argv):
     large_gb = 4.0
     while argv:
         option = argv.pop(0)
-        if option == "--sizes":
+        if option == "--schemas":
+            names = argv.pop(0).split(",")
+            if unknown := [name for name in names if name not in FORMS]:
+                sys.exit(f"unknown form {', '.join(unknown)}; the forms are {', '.join(FORMS)}")
+        elif option == "--sizes":
             sizes = [int(s) for s in argv.pop(0).split(",")]
         elif option == "--runs":
             runs = int(argv.pop(0))
@@ -74,58 +192,15 @@ def main(argv):
         subprocess.run([sys.executable, "-m", "venv", os.path.join(OUT, "venv")], check=True)
     subprocess.run([VENV_PYTHON, "-m", "pip", "install", "--quiet", "-r", os.path.join(HERE, "requirements.txt")], check=True)
     data = os.path.join(OUT, "data")
-    schema_json = os.path.join(data, "schema.json")
-    rows = []
-    for size in sizes:
-        if not os.path.exists(os.path.join(data, f"signup_{size}.json")):
-            subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data], check=True)
-        for kind in ["jsonl", "json"]:
-            path = os.path.join(data, f"signup_{size}.{kind}")
-            megabytes = os.path.getsize(path) / 1e6
-            expected = formcheck_invalid(path)
-            for tool in tools:
-                if tool == "jsonschema" and size > 100_000:
-                    continue
-                if tool == "formcheck":
-                    command = [FORMCHECK, os.path.join(HERE, "signup.yaml"), path, "--all-errors", "--format", "summary"]
-                else:
-                    command = [VENV_PYTHON, os.path.join(HERE, "peers.py"), tool, schema_json, path]
-                    if tool != "orjson":
-                        _, _, out = run(command)
-                        found = dict(item.split("=") for item in out.split())
-                        if (int(found["records"]), int(found["invalid"]), found["digest"]) != expected:
-                            sys.exit(f"{tool} disagrees with formcheck on {path}: {out.strip()} vs {expected}")
-                timings = [run(command) for _ in range(runs)]
-                seconds = statistics.median(t[0] for t in timings)
-                memory = max(t[1] for t in timings)
-                rows.append((size, kind, tool, size / seconds, megabytes / seconds, memory))
-    print(f"{'records':>9} {'file':5} {'tool':15} {'records/s':>11} {'MB/s':>7} {'peak MB':>8} {'vs formcheck':>13}")
-    for size, kind, tool, rate, throughput, memory in rows:
-        base = next(r[3] for r in rows if r[0] == size and r[1] == kind and r[2] == "formcheck") if "formcheck" in tools else rate
-        print(f"{size:>9} {kind:5} {tool:15} {rate:>11,.0f} {throughput:>7.1f} {memory:>8.1f} {rate / base:>12.2f}x")
-    if "formcheck" in tools:
-        one = os.path.join(OUT, "one.json")
-        with open(one, "w") as f:
-            f.write('{"name":"Ada Lovelace","email":"ada@example.com","username":"ada","password":"Secret123",'
-                    '"confirm_password":"Secret123","age":36,"country":"GB","terms":true}\n')
-        startup = statistics.median(run([FORMCHECK, os.path.join(HERE, "signup.yaml"), one])[0] for _ in range(21))
-        print(f"start-up, one record and the schema: {startup * 1000:.1f} ms (median of 21 runs)")
-        largest = os.path.join(data, f"signup_{max(sizes)}.jsonl")
-        for jobs in [1, 2]:
-            seconds = statistics.median(run([FORMCHECK, os.path.join(HERE, "signup.yaml"), largest, "--all-errors", "--format",
-                                             "summary", "--jobs", str(jobs)])[0] for _ in range(runs))
-            print(f"--jobs {jobs}: {max(sizes) / seconds:,.0f} records/s on {os.path.basename(largest)}")
-        if large_gb > 0:
-            large = os.path.join(data, "signup_large.jsonl")
-            copies = max(1, round(large_gb * 1e9 / os.path.getsize(largest)))
-            if not os.path.exists(large) or os.path.getsize(large) != copies * os.path.getsize(largest):
-                with open(large, "wb") as out, open(largest, "rb") as source:
-                    block = source.read()
-                    for _ in range(copies):
-                        out.write(block)
-            seconds, memory, _ = run([FORMCHECK, os.path.join(HERE, "signup.yaml"), large, "--all-errors", "--format", "summary"])
-            print(f"{os.path.getsize(large) / 1e9:.1f} GB of JSON Lines ({copies * max(sizes):,} records): peak memory {memory:.1f} MB, "
-                  f"{copies * max(sizes) / seconds:,.0f} records/s")
+    for name in names:
+        form = FORMS[name]
+        rates = bench_form(form, sizes, runs, tools, data)
+        print_block(form, sizes, tools, rates)
+        if "formcheck" in tools:
+            print_jobs(form, sizes, runs, data)
+            if name == "signup":
+                print_signup_extras(sizes, runs, large_gb, data)
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":
