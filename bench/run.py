@@ -75,7 +75,9 @@ def bench_form(form, sizes, runs, tools, data):
     schema = os.path.join(ROOT, form.YAML)
     rates = {}
     for size in sizes:
-        if not os.path.exists(os.path.join(data, f"{form.NAME}_{size}.json")):
+        # Every file the generator writes must be there (a data folder from an older bench lacks some).
+        written = [f"{form.NAME}_{size}.json", f"{form.NAME}_{size}.jsonl", f"{form.NAME}.schema.json", f"{form.NAME}.re.schema.json"]
+        if not all(os.path.exists(os.path.join(data, name)) for name in written):
             subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", form.NAME],
                            check=True)
         for kind in ["jsonl", "json"]:
