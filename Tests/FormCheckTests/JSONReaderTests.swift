@@ -110,6 +110,13 @@ import Testing
             ])
     }
 
+    /// Only ASCII digits make a whole number: other digits and combining marks leave the text a string.
+    @Test func wholeNumbersAreASCIIDigits() throws {
+        #expect(try value("a: -0012\nb: '+'\nc: +\nd: 1\u{301}2\ne: ١٢\nf: 12\u{FF13}\ng: -+1\nh: 9223372036854775808\n") == [
+            "a": -12, "b": "+", "c": "+", "d": "1\u{301}2", "e": "١٢", "f": "12\u{FF13}", "g": "-+1", "h": 9223372036854775808.0,
+        ])
+    }
+
     @Test func positionsAreOneBased() throws {
         let root = try LibYAMLParser.parseDocuments(Array("a:\n  - x\n  - { b: 1 }\n".utf8))[0]
         let list = try #require(root.mapping?.first?.value.sequence)

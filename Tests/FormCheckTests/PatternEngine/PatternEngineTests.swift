@@ -125,6 +125,8 @@ import Testing
     @Test(arguments: [
         #"[a-z]"#, #"[^a-z]"#, #"[\x00-\x7F]"#, #"[^\x7F]"#, #"\p{L}"#, #"\P{L}"#, #"\w"#, #"\W"#, #"[[:graph:]]"#, #"[[:print:]]"#,
         #"[\p{L}&&\p{Latin}--[aeiou]]"#, #"(?i)[k]"#, #"(?i)[^s]"#, #"\p{Cc}"#, "[ -~]",
+        // Case closures whose ASCII members come from a member beyond ASCII (the Kelvin sign, long s) or from ranges.
+        #"(?i)[\x{212A}]"#, #"(?i)[\x{17F}x]"#, #"(?i)[^\x{212A}]"#, #"(?i)[a-f0-9]"#, #"(?i)\p{Lu}"#, #"(?i)[\p{Greek}k]"#,
     ])
     func asciiMembersAreTheMembers(_ source: String) throws {
         let program = try LinearPattern(source).program
