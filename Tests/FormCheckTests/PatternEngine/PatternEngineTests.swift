@@ -136,6 +136,23 @@ import Testing
         #expect(set.asciiMembers == expected)
     }
 
+    /// A program is compiled at the pattern's first search, not with the pattern, when it is sure to fit
+    /// within the limit; a pattern that may not fit is compiled at once, so that one too large is refused then.
+    @Test func programsAreCompiledAtTheFirstSearch() throws {
+        let pattern = try LinearPattern(#"^\p{L}{2,40}$"#)
+        #expect(!pattern.hasCompiledProgram)
+        #expect(pattern.matches("Zoë") && !pattern.matches("Z"))
+        #expect(pattern.hasCompiledProgram)
+        // Bounded at 10,002 instructions, the alternation's last branch counted as the others: 10,000 and the match.
+        let nearTheLimit = try LinearPattern(Array(repeating: "a", count: 3_333).joined(separator: "|") + "|b")
+        #expect(nearTheLimit.hasCompiledProgram)
+        #expect(nearTheLimit.program.instructions.count == 10_001)
+        #expect(nearTheLimit.matches("b") && !nearTheLimit.matches("c"))
+        #expect(throws: PatternSyntaxError.self) { try LinearPattern("(?:a|b){2000}") }
+        #expect(PatternProgram.alwaysFits(try PatternParser.parse("a{10000}")))
+        #expect(!PatternProgram.alwaysFits(try PatternParser.parse("a{10001}")))
+    }
+
     /// The copies of a counted repetition repeat the body's instructions, their targets moved, and
     /// share its classes, so that `[a-z]{2,64}` builds one class and not 64.
     @Test func countedRepetitionsShareTheirBody() throws {
