@@ -123,6 +123,14 @@ import Testing
         #expect(list.map(\.position) == [SourcePosition(line: 2, column: 5), SourcePosition(line: 3, column: 5)])
     }
 
+    /// Collections nest in order, a mapping's keys paired with their values, a collection as a key included.
+    @Test func nestedCollectionsKeepTheirOrder() throws {
+        let root = try LibYAMLParser.parseDocuments(Array("a: [1, {b: 2, c: [3, 4]}, []]\n? [x]\n: y\nd: {}\n".utf8))[0]
+        #expect(YAMLScalarResolver.value(of: root) == ["a": [1, ["b": 2, "c": [3, 4]], []], "[…]": "y", "d": [:]])
+        #expect(root.mapping?.map(\.key.flowText) == ["a", "[x]", "d"])
+        #expect(root.flowText == "{a: [1, {b: 2, c: [3, 4]}, []], [x]: y, d: {}}")
+    }
+
     @Test func anchorsAndAliasesExpand() throws {
         #expect(try value("base: &b { type: string }\nother: *b\n") == ["base": ["type": "string"], "other": ["type": "string"]])
     }
