@@ -146,6 +146,8 @@ import Testing
     @Test(arguments: [
         (#"[{ pattern: (a)\1 }]"#, 27), (#"[{ pattern: '(a)\1' }]"#, 28), (#"[{ notPattern: "x(?=y)" }]"#, 29),
         (#"[{ pattern: "(a)\\1" }]"#, 24), (#"[{ pattern: 'it''s(a)\1' }]"#, 24), (#"[{ pattern: !!str (a)\1 }]"#, 24),
+        // Characters beyond ASCII count one column each, as libyaml counts them.
+        (#"[{ pattern: 'éñ(a)\1' }]"#, 30), (#"[{ pattern: ü(a)\1 }]"#, 28),
     ])
     func patternNeedingBacktracking(rules: String, column: Int) {
         let rule = rules.contains("notPattern") ? "notPattern" : "pattern"

@@ -77,7 +77,8 @@ enum LibYAMLParser {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: quotes = 2
         default: return nil
         }
-        guard end.column - start.column == text.unicodeScalars.count + quotes else { return nil }
+        let scalarCount = text.utf8.withContiguousStorageIfAvailable(UTF8Text.scalarCount) ?? text.unicodeScalars.count
+        guard end.column - start.column == scalarCount + quotes else { return nil }
         return SourcePosition(line: start.line, column: start.column + quotes / 2)
     }
 }
