@@ -131,6 +131,20 @@ import Testing
         #expect(ASCIIPattern.containing(where: CharacterClasses.isUppercase).matches("É") == nil)
     }
 
+    /// Automata with many states find each state again when a transition reaches it: every value of up
+    /// to seven letters of a, b and c gets the engine's answer.
+    @Test func automataWithManyStatesAnswerAsTheEngine() throws {
+        for source in ["^[ab]{0,9}[bc]{0,9}$", "[ab]{0,6}c[a-c]{2,5}", "^a{3,40}$", "b[ab]{6}"] {
+            let fast = try #require(ASCIIPattern(source))
+            let engine = try LinearPattern(source)
+            var values = [""]
+            for _ in 0..<7 { values += values.filter { $0.count == values.last!.count }.flatMap { [$0 + "a", $0 + "b", $0 + "c"] } }
+            for value in values {
+                #expect(fast.matches(value) == engine.matches(value), "\(source) on \(value)")
+            }
+        }
+    }
+
     /// Overlapping quantifiers that make a backtracking matcher take time in a power of the length.
     @Test func hostileInputTakesOnePassOverTheText() {
         let text = String(repeating: "a", count: 200_000)

@@ -146,6 +146,8 @@ import Testing
     @Test(arguments: [
         (#"[{ pattern: (a)\1 }]"#, 27), (#"[{ pattern: '(a)\1' }]"#, 28), (#"[{ notPattern: "x(?=y)" }]"#, 29),
         (#"[{ pattern: "(a)\\1" }]"#, 24), (#"[{ pattern: 'it''s(a)\1' }]"#, 24), (#"[{ pattern: !!str (a)\1 }]"#, 24),
+        // Characters beyond ASCII count one column each, as libyaml counts them.
+        (#"[{ pattern: 'éñ(a)\1' }]"#, 30), (#"[{ pattern: ü(a)\1 }]"#, 28),
     ])
     func patternNeedingBacktracking(rules: String, column: Int) {
         let rule = rules.contains("notPattern") ? "notPattern" : "pattern"
@@ -299,6 +301,17 @@ import Testing
             ^
 
             """)
+    }
+
+    /// Field names: letters of any script, ASCII digits, '_' and '-'; not ASCII punctuation, other digits, or marks alone.
+    @Test func fieldNames() throws {
+        for name in ["zoë", "Ñame_2", "名前", "a-b", "_x", "Zz09"] {
+            #expect(try FormSchema(text: "formcheck: 1\nfields:\n  \(name): { type: string }\n").graph.nodes.map(\.path) == [name])
+        }
+        for name in ["a.b", "a@b", "a b", "x١", "-x", "9x", "a\u{301}", "a~", "a`", "a[b"] {
+            #expect(diagnostics("formcheck: 1\nfields:\n  \"\(name)\": { type: string }\n").contains(
+                "field name '\(name)' may only contain letters, digits, '_' and '-', and must not start with a digit or '-'"), "\(name)")
+        }
     }
 
     @Test func fieldMistakes() {

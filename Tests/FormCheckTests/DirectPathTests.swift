@@ -53,6 +53,28 @@ import Testing
         return Self.record(members)
     }
 
+    /// The plan is made when a JSON record is first checked, not when the schema compiles, and once
+    /// when threads ask for it together: every thread gets the same plan and the same reports.
+    @Test func thePlanIsMadeOnFirstUseOnce() throws {
+        let fresh = try FormSchema(contentsOfFile: "\(packageRoot)/bench/signup.yaml")
+        #expect(!fresh.plannedDirectPath.isMade)
+        _ = fresh.validate(try JSONReader.parse(Array(Self.valid.utf8)))
+        #expect(!fresh.plannedDirectPath.isMade)
+        let invalid = Array(replacing("age", with: "12").utf8)
+        let expected = try schema.validate(json: invalid)
+        let lock = NSLock()
+        nonisolated(unsafe) var answers: [(plan: ObjectIdentifier?, report: ValidationReport?)] = []
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let report = try? fresh.validate(json: invalid)
+            let plan = fresh.directPlan.map(ObjectIdentifier.init)
+            lock.withLock { answers.append((plan, report)) }
+        }
+        #expect(answers.count == 8)
+        #expect(Set(answers.map(\.plan)).count == 1 && answers[0].plan != nil)
+        #expect(answers.allSatisfy { $0.report == expected })
+        #expect(fresh.plannedDirectPath.isMade)
+    }
+
     @Test func validRecordIsSettledWithNoIssue() throws {
         let report = try #require(try directReport(Self.valid))
         #expect(report.issues.isEmpty)

@@ -110,10 +110,25 @@ import Testing
             ])
     }
 
+    /// Only ASCII digits make a whole number: other digits and combining marks leave the text a string.
+    @Test func wholeNumbersAreASCIIDigits() throws {
+        #expect(try value("a: -0012\nb: '+'\nc: +\nd: 1\u{301}2\ne: ١٢\nf: 12\u{FF13}\ng: -+1\nh: 9223372036854775808\n") == [
+            "a": -12, "b": "+", "c": "+", "d": "1\u{301}2", "e": "١٢", "f": "12\u{FF13}", "g": "-+1", "h": 9223372036854775808.0,
+        ])
+    }
+
     @Test func positionsAreOneBased() throws {
         let root = try LibYAMLParser.parseDocuments(Array("a:\n  - x\n  - { b: 1 }\n".utf8))[0]
         let list = try #require(root.mapping?.first?.value.sequence)
         #expect(list.map(\.position) == [SourcePosition(line: 2, column: 5), SourcePosition(line: 3, column: 5)])
+    }
+
+    /// Collections nest in order, a mapping's keys paired with their values, a collection as a key included.
+    @Test func nestedCollectionsKeepTheirOrder() throws {
+        let root = try LibYAMLParser.parseDocuments(Array("a: [1, {b: 2, c: [3, 4]}, []]\n? [x]\n: y\nd: {}\n".utf8))[0]
+        #expect(YAMLScalarResolver.value(of: root) == ["a": [1, ["b": 2, "c": [3, 4]], []], "[…]": "y", "d": [:]])
+        #expect(root.mapping?.map(\.key.flowText) == ["a", "[x]", "d"])
+        #expect(root.flowText == "{a: [1, {b: 2, c: [3, 4]}, []], [x]: y, d: {}}")
     }
 
     @Test func anchorsAndAliasesExpand() throws {

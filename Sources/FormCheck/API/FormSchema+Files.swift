@@ -42,8 +42,8 @@ extension FormSchema {
 
     /// Checks the JSON record in `json`: by the direct path when it can, else parsed (as a value nested
     /// `depth` levels down in its document) and validated.
-    private func check(_ json: UnsafeBufferPointer<UInt8>, depth: Int, options: ValidationOptions) -> Outcome {
-        if let failures = directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today) {
+    private func check(_ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan?, depth: Int, options: ValidationOptions) -> Outcome {
+        if let failures = plan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today) {
             return failures.isEmpty ? .valid : .settled(failures)
         }
         guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }
@@ -63,10 +63,11 @@ extension FormSchema {
         _ indices: Range<Int>, of ranges: Ranges, in text: [UInt8], depth: Int, options: ValidationOptions,
         into outcomes: UnsafeMutableBufferPointer<Outcome>
     ) where Ranges.Index == Int {
+        let plan = directPlan
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
                 let json = UnsafeBufferPointer(rebasing: bytes[ranges[index]])
-                (outcomes.baseAddress! + slot).initialize(to: check(json, depth: depth, options: options))
+                (outcomes.baseAddress! + slot).initialize(to: check(json, plan: plan, depth: depth, options: options))
             }
         }
     }

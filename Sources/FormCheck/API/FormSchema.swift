@@ -20,8 +20,10 @@ public struct FormSchema: Sendable {
     /// The language of the schema's own texts (`locale:`, English by default).
     public var sourceLocale: String { catalogs.sourceLocale }
     let validator: Validator
-    /// The fast path for JSON records, when every field is within its reach.
-    let directPlan: DirectPlan?
+    /// The fast path for JSON records, when every field is within its reach; planned when first used,
+    /// so that a schema that never reads JSON does not pay for it.
+    var directPlan: DirectPlan? { plannedDirectPath.value }
+    let plannedDirectPath: OnceValue<DirectPlan?>
     /// The catalog keys rules name with `message: { key: ... }`, for the catalog linter.
     let messageKeys: [(key: String, position: SourcePosition)]
     /// Every rule with its field, nested ones included, for the catalog linter.
@@ -118,7 +120,8 @@ public struct FormSchema: Sendable {
         self.graph = output.graph
         self.catalogs = MessageCatalogs(own: own, sourceLocale: output.locale, failures: loaded.failures)
         self.validator = Validator(graph: output.graph, catalogs: catalogs)
-        self.directPlan = DirectPlan(graph: output.graph)
+        let graph = output.graph
+        self.plannedDirectPath = OnceValue { DirectPlan(graph: graph) }
         self.messageKeys = output.messageKeys
         self.ruleUsages = output.ruleUsages
         self.visibility = output.visibility

@@ -220,7 +220,11 @@ final class SchemaCompiler {
 
     private func isValidFieldName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != "-", !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+        // The ASCII letters are the ASCII scalars with the Alphabetic property, told apart without looking it up.
+        return name.unicodeScalars.allSatisfy { scalar in
+            guard scalar.isASCII else { return scalar.properties.isAlphabetic }
+            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+        }
     }
 
     private func fieldType(_ name: String, at position: SourcePosition) -> FieldType? {

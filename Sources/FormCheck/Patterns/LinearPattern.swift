@@ -24,8 +24,10 @@
 /// without a meaning (ICU reads `\y` as `y`), and programs beyond `PatternProgram.instructionLimit`.
 struct LinearPattern: Sendable {
     let source: String
-    let program: PatternProgram
     private let automaton: PatternDFA
+    var program: PatternProgram { automaton.program }
+    /// Whether the program has been compiled (it is at the first search when it was sure to fit).
+    var hasCompiledProgram: Bool { automaton.hasProgram }
 
     /// Compiles `source`; `caseInsensitive` matches as if it began with `(?i)`.
     ///
@@ -34,13 +36,13 @@ struct LinearPattern: Sendable {
         try self.init(source, tree: PatternParser.parse(source, caseInsensitive: caseInsensitive))
     }
 
-    /// Compiles `tree`, the parse of `source`.
+    /// Compiles `tree`, the parse of `source`: at the first search when its program is sure to fit
+    /// within `PatternProgram.instructionLimit`, else now, to report it.
     ///
     /// - Throws: `PatternSyntaxError` when the program would be too large.
     init(_ source: String, tree: PatternNode) throws(PatternSyntaxError) {
         self.source = source
-        program = try PatternProgram(tree)
-        automaton = PatternDFA(program)
+        automaton = PatternProgram.alwaysFits(tree) ? PatternDFA(compilingLazily: tree) : PatternDFA(try PatternProgram(tree))
     }
 
     /// Whether the pattern matches somewhere in `text`.

@@ -8,17 +8,45 @@ final class PatternDFA: @unchecked Sendable {
     /// At most this many states per cache; a search that needs more goes on in the Pike VM.
     static let stateLimit = 1_000
 
-    private let program: PatternProgram
-    /// Whether the program has `$` or `\Z`, whose answer before a line terminator depends on what follows it.
-    private let looksAheadAtLineTerminators: Bool
+    /// The program with whether it has `$` or `\Z`, whose answer before a line terminator depends on
+    /// what follows it; nil until the first search when made lazily.
+    private var compiled: (program: PatternProgram, looksAheadAtLineTerminators: Bool)?
+    /// The pattern to compile at the first search, when made lazily.
+    private var tree: PatternNode?
     /// Caches not in use; a search takes one (or makes one) and puts it back, so threads never share one.
     private var spare: [DFACache] = []
     private let lock = NSLockLike()
 
     init(_ program: PatternProgram) {
-        self.program = program
-        looksAheadAtLineTerminators = program.instructions.contains(.assert(.endOfTextOrFinalLineTerminator))
+        compiled = Self.compiled(program)
     }
+
+    /// The automaton of `tree`, whose program is compiled at the first search (or the first read of
+    /// `program`), so that a pattern that never runs costs only its parse. `tree` must fit within
+    /// `PatternProgram.instructionLimit` (`PatternProgram.alwaysFits`), so that compiling it cannot fail.
+    init(compilingLazily tree: PatternNode) {
+        self.tree = tree
+    }
+
+    private static func compiled(_ program: PatternProgram) -> (program: PatternProgram, looksAheadAtLineTerminators: Bool) {
+        (program, program.instructions.contains(.assert(.endOfTextOrFinalLineTerminator)))
+    }
+
+    /// The program, compiled now if it was not yet; the caller holds `lock`.
+    private func compiledProgram() -> (program: PatternProgram, looksAheadAtLineTerminators: Bool) {
+        if let compiled { return compiled }
+        // `alwaysFits` held for the tree: the program is within the limit, so this cannot throw.
+        let made = Self.compiled(try! PatternProgram(tree!))
+        compiled = made
+        tree = nil
+        return made
+    }
+
+    /// The program the automaton runs.
+    var program: PatternProgram { lock.withLock { compiledProgram().program } }
+
+    /// Whether the program has been compiled.
+    var hasProgram: Bool { lock.withLock { compiled != nil } }
 
     /// Whether the program matches somewhere in `text`.
     ///
@@ -36,7 +64,9 @@ final class PatternDFA: @unchecked Sendable {
     }
 
     private func matches(scalars: some Sequence<Unicode.Scalar>) -> Bool {
-        var cache = lock.withLock { spare.popLast() } ?? DFACache(program)
+        let (compiled, spareCache) = lock.withLock { (compiledProgram(), spare.popLast()) }
+        let (program, looksAheadAtLineTerminators) = compiled
+        var cache = spareCache ?? DFACache(program)
         defer { lock.withLock { spare.append(cache) } }
         var state: Int32 = 0
         var place = 0

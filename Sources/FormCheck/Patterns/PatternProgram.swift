@@ -40,7 +40,13 @@ struct PatternProgram: Sendable {
         }
     }
 
-    /// How many instructions `node` takes, or more than the limit (without counting it all) when too many.
+    /// Whether the program of `node` is within `instructionLimit` whatever it holds, so that compiling
+    /// it cannot fail: `size(of:)` counts at least the instructions that each part takes.
+    static func alwaysFits(_ node: PatternNode) -> Bool {
+        size(of: node) <= instructionLimit
+    }
+
+    /// How many instructions `node` takes (at most: an alternation's last branch takes two fewer), or more than the limit (without counting it all) when too many.
     private static func size(of node: PatternNode) -> Int {
         switch node {
         case .empty: return 0

@@ -67,20 +67,32 @@ indirect enum ScalarClass: Sendable, Equatable {
         case .complement(let inner):
             return ~inner.asciiMembers
         case .caseClosure(let inner):
-            let members = inner.asciiMembers
-            return Self.asciiCaseEquivalents.indices.reduce(0) { bits, value in
-                let equivalents = Self.asciiCaseEquivalents[value]
-                return equivalents.ascii & members != 0 || equivalents.beyond.contains(where: inner.contains) ? bits | 1 << value : bits
+            // Scalars with the same folding are each other's equivalents, so the ASCII scalars of the
+            // closure are the ASCII equivalents of the ASCII members, and those with an equivalent
+            // beyond ASCII that is a member.
+            var bits: UInt128 = 0
+            var members = inner.asciiMembers
+            while members != 0 {
+                bits |= Self.asciiCaseEquivalents[members.trailingZeroBitCount]
+                members &= members - 1
             }
+            for (value, beyond) in Self.asciiEquivalentsBeyondASCII where bits >> value & 1 == 0 && beyond.contains(where: inner.contains) {
+                bits |= 1 << value
+            }
+            return bits
         }
     }
 
-    /// For each ASCII scalar, the scalars with the same simple case folding: the ASCII ones as bits
-    /// (the scalar among them), the others listed (`K` and the Kelvin sign, `s` and long s).
-    private static let asciiCaseEquivalents: [(ascii: UInt128, beyond: [Unicode.Scalar])] = (0..<128).map { value in
-        CaseFolding.equivalents(of: Unicode.Scalar(UInt8(value))).reduce(into: (ascii: UInt128(0), beyond: [Unicode.Scalar]())) {
-            if $1.isASCII { $0.ascii |= 1 << $1.value } else { $0.beyond.append($1) }
-        }
+    /// For each ASCII scalar, the ASCII scalars with the same simple case folding, as bits (the scalar among them).
+    private static let asciiCaseEquivalents: [UInt128] = (0..<128).map { value in
+        CaseFolding.equivalents(of: Unicode.Scalar(UInt8(value))).reduce(0) { $1.isASCII ? $0 | 1 << $1.value : $0 }
+    }
+
+    /// The ASCII scalars with equivalents beyond ASCII, and those equivalents (`K` and the Kelvin sign,
+    /// `s` and long s).
+    private static let asciiEquivalentsBeyondASCII: [(value: UInt32, beyond: [Unicode.Scalar])] = (0..<128).compactMap { value in
+        let beyond = CaseFolding.equivalents(of: Unicode.Scalar(UInt8(value))).filter { !$0.isASCII }
+        return beyond.isEmpty ? nil : (UInt32(value), beyond)
     }
 
     /// For each bit of `GeneralCategories`, the ASCII scalars of that category.

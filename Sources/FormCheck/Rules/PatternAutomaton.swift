@@ -57,9 +57,12 @@ struct PatternAutomaton: Sendable {
         }
 
         // The states as sets of places, found breadth first; `transitions[state * classes.count + class]`.
-        // States are few (at most `stateLimit`), so they are found again by a linear search.
+        // States are found again through `slots`, a table of their numbers by a hash of their sets with
+        // open addressing, at most half full.
         var sets: [UInt128] = [1]
         var transitions: [Int] = []
+        var slots = [Int16](repeating: -1, count: Self.stateLimit * 2)
+        slots[Self.slot(of: 1)] = 0
         var index = 0
         while index < sets.count {
             var reachable: UInt128 = 0
@@ -70,10 +73,13 @@ struct PatternAutomaton: Sendable {
             }
             for (_, members) in classes {
                 let target = reachable & members | (anchoredStart ? 0 : 1)
-                if let number = sets.firstIndex(of: target) {
-                    transitions.append(number)
+                var slot = Self.slot(of: target)
+                while slots[slot] >= 0, sets[Int(slots[slot])] != target { slot = (slot + 1) & (slots.count - 1) }
+                if slots[slot] >= 0 {
+                    transitions.append(Int(slots[slot]))
                 } else {
                     guard sets.count < Self.stateLimit - 1 else { return nil }
+                    slots[slot] = Int16(sets.count)
                     transitions.append(sets.count)
                     sets.append(target)
                 }
@@ -111,6 +117,12 @@ struct PatternAutomaton: Sendable {
         self.acceptingFrom = UInt8(acceptingFrom)
         self.dead = UInt8(dead)
         self.anchoredEnd = anchoredEnd
+    }
+
+    /// Where the state with the set of places `set` is first looked for in a table of `2 * stateLimit` slots.
+    private static func slot(of set: UInt128) -> Int {
+        let mixed = (UInt64(truncatingIfNeeded: set) ^ UInt64(truncatingIfNeeded: set >> 64) &* 0xFF51_AFD7_ED55_8CCD) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> (64 - (2 * stateLimit).trailingZeroBitCount))
     }
 
     /// The automaton that accepts exactly the given texts (a trie), for a choice among strings; texts

@@ -25,6 +25,11 @@ enum UTF8Text {
         return length
     }
 
+    /// The number of scalars in well-formed UTF-8 `bytes`: one per byte that does not continue a sequence.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+
     /// Whether every byte of `bytes` is part of a well-formed sequence.
     static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var offset = 0

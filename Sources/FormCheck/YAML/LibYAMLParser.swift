@@ -77,7 +77,8 @@ enum LibYAMLParser {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: quotes = 2
         default: return nil
         }
-        guard end.column - start.column == text.unicodeScalars.count + quotes else { return nil }
+        let scalarCount = text.utf8.withContiguousStorageIfAvailable(UTF8Text.scalarCount) ?? text.unicodeScalars.count
+        guard end.column - start.column == scalarCount + quotes else { return nil }
         return SourcePosition(line: start.line, column: start.column + quotes / 2)
     }
 }
@@ -86,31 +87,31 @@ enum LibYAMLParser {
 private struct TreeBuilder {
     /// A collection being read. It is changed in place on the stack, so adding to it never copies it.
     private struct Frame {
-        enum Kind {
-            case sequence(items: [YAMLNode])
-            case mapping(pairs: [YAMLPair], pendingKey: YAMLNode?)
-        }
-
-        var kind: Kind
+        let isMapping: Bool
+        /// A sequence's items.
+        var items: [YAMLNode] = []
+        /// A mapping's pairs, and the key read whose value comes next.
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
         let position: SourcePosition
         let anchor: String?
         /// The nodes it holds, aliases expanded, itself included.
         var size = 1
 
-        /// Adds a node: an item, a key, or the value of the pending key. The array is taken out of
-        /// `kind` (a placeholder stands in meanwhile) so that it is the only reference and grows in place.
+        init(isMapping: Bool, position: SourcePosition, anchor: String?) {
+            self.isMapping = isMapping
+            self.position = position
+            self.anchor = anchor
+        }
+
+        /// Adds a node: an item, a key, or the value of the pending key.
         mutating func add(_ node: YAMLNode) {
-            switch kind {
-            case .sequence(var items):
-                kind = .sequence(items: [])
+            if !isMapping {
                 items.append(node)
-                kind = .sequence(items: items)
-            case .mapping(var pairs, let pendingKey?):
-                kind = .sequence(items: [])
-                pairs.append(YAMLPair(key: pendingKey, value: node))
-                kind = .mapping(pairs: pairs, pendingKey: nil)
-            case .mapping(let pairs, nil):
-                kind = .mapping(pairs: pairs, pendingKey: node)
+            } else if let key = pendingKey.take() {
+                pairs.append(YAMLPair(key: key, value: node))
+            } else {
+                pendingKey = node
             }
         }
     }
@@ -166,18 +167,13 @@ private struct TreeBuilder {
             }
             add(node, size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
-            try push(Frame(kind: .sequence(items: []), position: position, anchor: LibYAMLParser.string(event.data.sequence_start.anchor)))
+            try push(Frame(isMapping: false, position: position, anchor: LibYAMLParser.string(event.data.sequence_start.anchor)))
         case YAML_MAPPING_START_EVENT:
-            try push(Frame(kind: .mapping(pairs: [], pendingKey: nil), position: position,
-                           anchor: LibYAMLParser.string(event.data.mapping_start.anchor)))
+            try push(Frame(isMapping: true, position: position, anchor: LibYAMLParser.string(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { break }
-            switch frame.kind {
-            case .sequence(let items):
-                add(YAMLNode(kind: .sequence(items), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
-            case .mapping(let pairs, _):
-                add(YAMLNode(kind: .mapping(pairs), position: frame.position, end: end), size: frame.size, anchor: frame.anchor)
-            }
+            add(YAMLNode(kind: frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items), position: frame.position, end: end),
+                size: frame.size, anchor: frame.anchor)
         default:
             break
         }

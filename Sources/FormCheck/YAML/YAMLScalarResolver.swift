@@ -74,10 +74,11 @@ enum YAMLScalarResolver {
         }
     }
 
+    /// `[-+]? [0-9]+`, read byte by byte.
     private static func isDecimalInteger(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        var digits = text.utf8[...]
+        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// `[-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`

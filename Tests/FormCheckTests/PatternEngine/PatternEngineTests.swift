@@ -125,6 +125,8 @@ import Testing
     @Test(arguments: [
         #"[a-z]"#, #"[^a-z]"#, #"[\x00-\x7F]"#, #"[^\x7F]"#, #"\p{L}"#, #"\P{L}"#, #"\w"#, #"\W"#, #"[[:graph:]]"#, #"[[:print:]]"#,
         #"[\p{L}&&\p{Latin}--[aeiou]]"#, #"(?i)[k]"#, #"(?i)[^s]"#, #"\p{Cc}"#, "[ -~]",
+        // Case closures whose ASCII members come from a member beyond ASCII (the Kelvin sign, long s) or from ranges.
+        #"(?i)[\x{212A}]"#, #"(?i)[\x{17F}x]"#, #"(?i)[^\x{212A}]"#, #"(?i)[a-f0-9]"#, #"(?i)\p{Lu}"#, #"(?i)[\p{Greek}k]"#,
     ])
     func asciiMembersAreTheMembers(_ source: String) throws {
         let program = try LinearPattern(source).program
@@ -132,6 +134,23 @@ import Testing
         let set = program.classes[index].set
         let expected = (0..<128).reduce(UInt128(0)) { bits, value in set.contains(Unicode.Scalar(UInt8(value))) ? bits | 1 << value : bits }
         #expect(set.asciiMembers == expected)
+    }
+
+    /// A program is compiled at the pattern's first search, not with the pattern, when it is sure to fit
+    /// within the limit; a pattern that may not fit is compiled at once, so that one too large is refused then.
+    @Test func programsAreCompiledAtTheFirstSearch() throws {
+        let pattern = try LinearPattern(#"^\p{L}{2,40}$"#)
+        #expect(!pattern.hasCompiledProgram)
+        #expect(pattern.matches("Zoë") && !pattern.matches("Z"))
+        #expect(pattern.hasCompiledProgram)
+        // Bounded at 10,002 instructions, the alternation's last branch counted as the others: 10,000 and the match.
+        let nearTheLimit = try LinearPattern(Array(repeating: "a", count: 3_333).joined(separator: "|") + "|b")
+        #expect(nearTheLimit.hasCompiledProgram)
+        #expect(nearTheLimit.program.instructions.count == 10_001)
+        #expect(nearTheLimit.matches("b") && !nearTheLimit.matches("c"))
+        #expect(throws: PatternSyntaxError.self) { try LinearPattern("(?:a|b){2000}") }
+        #expect(PatternProgram.alwaysFits(try PatternParser.parse("a{10000}")))
+        #expect(!PatternProgram.alwaysFits(try PatternParser.parse("a{10001}")))
     }
 
     /// The copies of a counted repetition repeat the body's instructions, their targets moved, and
