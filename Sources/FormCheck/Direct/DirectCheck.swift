@@ -28,8 +28,8 @@ struct DirectRule: Sendable {
 }
 
 /// A rule's test restated for values read in place (`RawValue`); `DirectPlan` lowers it into flat
-/// memory and runs it. A check answers pass or fail only when the bytes settle it: escapes,
-/// non-ASCII text and the like leave the record to the full validator.
+/// memory and runs it. A check answers pass or fail only when the value read in place settles it:
+/// text beyond ASCII among ASCII choices, and the like, leave the record to the full validator.
 enum DirectCheck: Sendable {
     /// `required`: present and not empty.
     case present

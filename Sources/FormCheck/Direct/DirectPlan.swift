@@ -2,15 +2,17 @@ import Foundation
 
 /// The direct path: checks a JSON record straight from its bytes, without building `Value`s, and
 /// finds the same failures, in the same order, as the full validator. A record the bytes alone
-/// cannot settle (escapes, non-ASCII text, repeated members, anything malformed) goes to the full
-/// reader and validator instead. So the direct path changes speed, never results.
+/// cannot settle (keys beyond ASCII, repeated members, anything malformed) goes to the full reader
+/// and validator instead. So the direct path changes speed, never results.
 ///
-/// A plan exists when every field a record can reach is in its reach: no field-level `when:`, no
-/// `date` fields, `items` templates of scalars only, and every rule has a direct form (`DirectRule`).
+/// A plan exists when every field a record can reach is in its reach: `items` templates of scalars
+/// only, field-level `when:` conditions with a direct form, and every rule has a direct form
+/// (`DirectRule`).
 ///
 /// The plan lays its layouts, nodes and lowered checks out flat, in memory of its own, as plain
-/// values: reading a record touches no reference counts, which threads sharing one plan would
-/// otherwise contend for.
+/// values: reading a record of printable-ASCII text touches no reference counts, which threads
+/// sharing one plan would otherwise contend for; only the tests that need decoded text, dates or
+/// `Value`s call the closures the plan keeps in arrays.
 final class DirectPlan: @unchecked Sendable {
     /// A declared member of an object: its key (in `text`), its node, and its own layout if it is an
     /// object read into slots.
@@ -157,7 +159,7 @@ final class DirectPlan: @unchecked Sendable {
     private let automata: UnsafeMutableBufferPointer<UInt8>
     /// The automata of patterns, for printable ASCII text.
     private let patternAutomata: UnsafeMutableBufferPointer<StoredAutomaton>
-    /// A test on text without escapes: a pattern, read on the UTF-8 bytes, or a rule's test on the decoded text.
+    /// A test on a string's text: a pattern, read on the UTF-8 bytes, or a rule's test on the decoded text.
     enum TextTest {
         case pattern(RegularExpression)
         case decoded(@Sendable (String) -> Bool)
@@ -334,13 +336,10 @@ final class DirectPlan: @unchecked Sendable {
             if !holds { return true }
         }
         let value = values[slot ?? id]
-        guard let isEmpty = value.isEmptyFormValue(in: bytes) else { return false }
-        if !isEmpty {
-            guard let hasType = value.hasType(node.type, in: bytes) else { return false }
-            guard hasType else {
-                failures.append(Failure(node: id, rule: nil, element: element))
-                return true
-            }
+        let isEmpty = value.isEmptyFormValue(in: bytes)
+        if !isEmpty, !value.hasType(node.type, in: bytes) {
+            failures.append(Failure(node: id, rule: nil, element: element))
+            return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
         guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values, bytes: bytes, today: today,
@@ -572,7 +571,7 @@ final class DirectPlan: @unchecked Sendable {
             let other = values[nodeLists[position]]
             let passes: Bool?
             switch condition.test {
-            case .isFilled: passes = other.isEmptyFormValue(in: bytes).map { !$0 }
+            case .isFilled: passes = !other.isEmptyFormValue(in: bytes)
             case .isEmpty: passes = other.isEmptyFormValue(in: bytes)
             case .isIn:
                 // As `Value`'s equality with a scalar literal: a missing value, null or a collection equals none.

@@ -208,12 +208,9 @@ struct DirectScanner: ~Copyable {
             if byte == UInt8(ascii: "\\") {
                 guard case .success(let (scalar, escapeLength)) = JSONEscape.decode(bytes, at: offset) else { return nil }
                 let copy = decodedCopy ?? makeDecodedCopy()
-                var text = String(scalar)
-                text.withUTF8 { utf8 in
-                    for byte in utf8 {
-                        copy[end] = byte
-                        end += 1
-                    }
+                UTF8.encode(scalar) { byte in
+                    copy[end] = byte
+                    end += 1
                 }
                 isPlain = isPlain && scalar.value >= 0x20 && scalar.value < 0x7F
                 offset += escapeLength

@@ -45,10 +45,9 @@ struct RawValue {
         return String(decoding: bytes(in: text), as: UTF8.self)
     }
 
-    /// Whether the value is missing or empty in the form sense (see `Value.isEmptyFormValue`), or nil
-    /// when only the decoded text could tell.
+    /// Whether the value is missing or empty in the form sense (see `Value.isEmptyFormValue`).
     @inline(__always)
-    func isEmptyFormValue(in text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func isEmptyFormValue(in text: UnsafeBufferPointer<UInt8>) -> Bool {
         switch kind {
         case .missing, .null: return true
         case .string:
@@ -88,9 +87,9 @@ struct RawValue {
         }
     }
 
-    /// `FieldType.accepts` for a value read in place, or nil when only the decoded text could tell.
+    /// `FieldType.accepts` for a value read in place.
     @inline(__always)
-    func hasType(_ type: FieldType, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func hasType(_ type: FieldType, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         switch (type, kind) {
         case (.date, .string):
             return LocalDate(iso8601: bytes(in: text)) != nil

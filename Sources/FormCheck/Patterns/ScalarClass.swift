@@ -37,6 +37,17 @@ indirect enum ScalarClass: Sendable, Equatable {
         }
     }
 
+    /// The union of `table[b]` for each bit b set in `bits`.
+    private static func union(of table: [UInt128], at bits: some FixedWidthInteger) -> UInt128 {
+        var union: UInt128 = 0
+        var remaining = bits
+        while remaining != 0 {
+            union |= table[remaining.trailingZeroBitCount]
+            remaining &= remaining - 1
+        }
+        return union
+    }
+
     /// The ASCII members, bit b for scalar b; the same as asking `contains` for each, but from
     /// tables of the categories' and properties' ASCII members, so that patterns compile quickly.
     var asciiMembers: UInt128 {
@@ -49,13 +60,7 @@ indirect enum ScalarClass: Sendable, Equatable {
                 return bits | upTo & ~((1 << range.lowerBound) - 1)
             }
         case .categories(let categories):
-            var bits: UInt128 = 0
-            var remaining = categories.rawValue
-            while remaining != 0 {
-                bits |= Self.asciiCategoryMembers[remaining.trailingZeroBitCount]
-                remaining &= remaining - 1
-            }
-            return bits
+            return Self.union(of: Self.asciiCategoryMembers, at: categories.rawValue)
         case .property(let property):
             return Self.asciiProperties[property]!
         case .union(let members):
@@ -70,12 +75,7 @@ indirect enum ScalarClass: Sendable, Equatable {
             // Scalars with the same folding are each other's equivalents, so the ASCII scalars of the
             // closure are the ASCII equivalents of the ASCII members, and those with an equivalent
             // beyond ASCII that is a member.
-            var bits: UInt128 = 0
-            var members = inner.asciiMembers
-            while members != 0 {
-                bits |= Self.asciiCaseEquivalents[members.trailingZeroBitCount]
-                members &= members - 1
-            }
+            var bits = Self.union(of: Self.asciiCaseEquivalents, at: inner.asciiMembers)
             for (value, beyond) in Self.asciiEquivalentsBeyondASCII where bits >> value & 1 == 0 && beyond.contains(where: inner.contains) {
                 bits |= 1 << value
             }

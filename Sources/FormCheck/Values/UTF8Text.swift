@@ -56,7 +56,7 @@ enum UTF8Text {
             // Scalars below U+0300 take one byte or two with a lead byte below 0xCC; CJK unified
             // ideographs (U+4E00-U+9FFF) three, with a lead byte from 0xE4 to 0xE9.
             if lead < 0x80 {
-                // JSON text holds no CR LF pair unescaped, the only pair of ASCII scalars that is one character.
+                // CR LF is the only pair of ASCII scalars that makes one character: text with a CR is decoded.
                 guard lead != 0x0D else { return String(decoding: bytes, as: UTF8.self).count }
                 offset += 1
             } else if lead < 0xCC {
