@@ -190,19 +190,15 @@ import Testing
             "Zoë", "Zoë Brontë", "Łukasz", "日本語", "e\u{0301}", "\u{00E9}", "\u{3000}", " \u{00A0} ", "\u{00A0}x", "👍🏽", "Ab\u{7F}",
             "K", "\u{212A}", "ADMİN", "ﬀ", "a b\u{2028}", "x\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}", "ß@exämple.com", "Ab",
         ].map { "\"" + $0 + "\"" }
-        var settled = 0
-        var total = 0
-        for key in ["name", "words", "same", "email"] {
-            for value in values {
-                for other in [#""Ab""#, #""K""#, #""e\#u{0301}""#] {
-                    total += 1
-                    let members = key == "name" ? [(key, value), ("same", other)] : [(key, value), ("name", other)]
-                    if try Self.directAgrees(schema, Self.record(members)) { settled += 1 }
+        let records = ["name", "words", "same", "email"].flatMap { key in
+            values.flatMap { value in
+                [#""Ab""#, #""K""#, #""e\#u{0301}""#].map { other in
+                    Self.record(key == "name" ? [(key, value), ("same", other)] : [(key, value), ("name", other)])
                 }
             }
         }
-        // Every record is settled: none holds an escape, a choice or a key beyond ASCII.
-        #expect(settled == total)
+        // Every record is settled: none holds a choice or a key beyond ASCII.
+        #expect(try Self.settledCount(schema, records) == records.count)
         let report = try #require(try directReport(#"{"name":"Zoë Brontë","same":"Zoë Brontë","words":"日本"}"#, in: schema))
         #expect(report.issues.map { "\($0.path) \($0.code)" } == ["name maxLength", "words notPattern"])
     }
@@ -306,6 +302,16 @@ import Testing
         #expect(wellFormed.withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } != nil)
     }
 
+    /// How many of the records the direct path settled, each report it gave checked by `directAgrees`.
+    static func settledCount(_ schema: FormSchema, _ records: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        try records.reduce(0) { count, json in try directAgrees(schema, json, sourceLocation: sourceLocation) ? count + 1 : count }
+    }
+
+    /// The records of one member each: every key with every value (raw JSON).
+    static func oneMemberRecords(keys: [String], values: [String]) -> [String] {
+        keys.flatMap { key in values.map { "{\"\(key)\":\($0)}" } }
+    }
+
     /// Whether the direct path settled the record (all errors collected); when it did, its report must
     /// be the full validator's.
     static func directAgrees(_ schema: FormSchema, _ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
@@ -343,13 +349,7 @@ import Testing
             #""a123b""#, #""Zoë""#, "12", "null", "true", #""""#, #""   ""#, #""aA""#,
         ]
         let keys = ["email", "id", "upper", "lower", "digit", "symbol", "name", "word", "number"]
-        var settled = 0
-        for key in keys {
-            for value in values {
-                if try Self.directAgrees(formats, "{\"\(key)\":\(value)}") { settled += 1 }
-            }
-        }
-        #expect(settled > 200)
+        #expect(try Self.settledCount(formats, Self.oneMemberRecords(keys: keys, values: values)) > 200)
     }
 
     /// Rules whose test reads the text as characters (`url`, `startsWith`, `endsWith`, `contains`,
@@ -372,15 +372,8 @@ import Testing
             "ÉT-é-x", "ET-e-x", "ÉT-café-x", "E\u{0301}T-é-x", "ÉT-e\u{0301}-x", "Zoë", "abc", "ab1", "a b", "日本", "٣٤", "١2a", "Ω9",
             "ÄÖ", "ñ1!", "Ǆ", "x²", "", "  ", "👍",
         ].map { "\"" + $0 + "\"" } + ["1", "null", "true"]
-        var total = 0
-        var settled = 0
-        for key in ["site", "ref", "word", "code", "secret"] {
-            for value in values {
-                total += 1
-                if try Self.directAgrees(schema, "{\"\(key)\":\(value)}") { settled += 1 }
-            }
-        }
-        #expect(settled == total)
+        let records = Self.oneMemberRecords(keys: ["site", "ref", "word", "code", "secret"], values: values)
+        #expect(try Self.settledCount(schema, records) == records.count)
     }
 
     /// A pattern with `ignoreCase` answers alike on the direct path and in the full validator.
@@ -419,13 +412,7 @@ import Testing
             #""US""#, #""USA""#, #""USAX""#, #""U""#, #""UK""#, #""us""#, #""CA""#, #""C""#, #""a b""#, #""a  b""#, #""x-1""#, #""x-""#,
             #""""#, #""  ""#, #""n-a""#, #""n-""#, #""x y z""#, #""x y""#, #""U\u0053""#, "1", "0", "1.5", "null", "true", "false",
         ]
-        var settled = 0
-        for key in ["country", "other"] {
-            for value in values {
-                if try Self.directAgrees(choices, "{\"\(key)\":\(value)}") { settled += 1 }
-            }
-        }
-        #expect(settled >= 36)
+        #expect(try Self.settledCount(choices, Self.oneMemberRecords(keys: ["country", "other"], values: values)) >= 36)
     }
 
     /// Choices that ignore case, and choices among text beyond ASCII, compare the decoded text on the
@@ -441,11 +428,7 @@ import Testing
         #expect(schema.directPlan != nil)
         let values = [#""admin""#, #""ADMIN""#, #""Admin""#, #""adminx""#, #""ROOT""#, #""İ""#, #""Zürich""#, #""Zu\u0308rich""#, #""zürich""#,
                       #""Genève""#, #""Bern""#, #""Berne""#, #""""#]
-        var settled = 0
-        for key in ["user", "city"] {
-            for value in values where try Self.directAgrees(schema, "{\"\(key)\":\(value)}") { settled += 1 }
-        }
-        #expect(settled == 2 * values.count)
+        #expect(try Self.settledCount(schema, Self.oneMemberRecords(keys: ["user", "city"], values: values)) == 2 * values.count)
     }
 
     /// Chains folded into one test (lengths, patterns, choices, formats, integer bounds of every kind,
@@ -637,18 +620,12 @@ import Testing
             """)
         #expect(schema.directPlan != nil)
         let numbers = ["", "null", "0", "-0", "5", "10", "10.0", "12", "0.3", "0.30000000000000004", "1e1", "-5", "2.5", "\"7\"", "true", "[]"]
-        var total = 0
-        var settled = 0
-        for low in numbers {
-            for high in numbers {
-                for step in ["", "0.3", "0.35", "12"] {
-                    let members = [("low", low), ("high", high), ("step", step)].filter { !$0.1.isEmpty }
-                    total += 1
-                    if try Self.directAgrees(schema, Self.record(members)) { settled += 1 }
-                }
+        let records = numbers.flatMap { low in
+            numbers.flatMap { high in
+                ["", "0.3", "0.35", "12"].map { step in Self.record([("low", low), ("high", high), ("step", step)].filter { !$0.1.isEmpty }) }
             }
         }
-        #expect(settled == total)
+        #expect(try Self.settledCount(schema, records) == records.count)
     }
 
     /// Date fields and the date rules (`after` and `before` a date, `today` or another field, `minAge`,
