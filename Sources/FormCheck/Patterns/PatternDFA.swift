@@ -92,7 +92,8 @@ final class PatternDFA: @unchecked Sendable {
 }
 
 /// One thread's table of DFA states and their transitions: a class, so that taking one from the spare
-/// list and putting it back moves one reference.
+/// list and putting it back moves one reference. Only the thread that took a cache from the spare list
+/// touches it, so its hot tables skip the run-time exclusivity checks.
 private final class DFACache {
     struct Flags: OptionSet, Hashable {
         let rawValue: UInt8
@@ -120,16 +121,13 @@ private final class DFACache {
     private(set) var states: [State] = []
     private var numbers: [State: Int32] = [:]
     /// `ascii[state << 7 | scalar]` for ASCII scalars; others in `beyondASCII`.
-    // Only the thread that took this cache from the spare list touches it.
     @exclusivity(unchecked) private var ascii: [Int32] = []
     /// Whether each state matches at the end of the value: 0 not known yet, 1 yes, 2 no.
-    // Only the thread that took this cache from the spare list touches it.
     @exclusivity(unchecked) private var ends: [UInt8] = []
     /// Transitions on scalars beyond ASCII, each at a slot its state and scalar hash to: the key
     /// `state << 21 | scalar` (`UInt64.max` when empty) and the target. A transition displaced by
     /// another is found again when needed, so memory stays bounded whatever scalars values hold.
     /// Allocated at the first scalar beyond ASCII.
-    // Only the thread that took this cache from the spare list touches it.
     @exclusivity(unchecked) private var beyondASCII: [(key: UInt64, target: Int32)] = []
     private var list: ThreadList
     private var stack: [Int] = []

@@ -277,7 +277,7 @@ struct JSONReader: ~Copyable {
     private mutating func readEscape(into scratch: inout [UInt8]) throws(Failure) {
         switch JSONEscape.decode(bytes, at: offset) {
         case .success(let (scalar, length)):
-            scratch.append(contentsOf: String(scalar).utf8)
+            UTF8.encode(scalar) { scratch.append($0) }
             offset += length
         case .failure(let failure):
             throw Failure(message: failure.message, offset: offset)
