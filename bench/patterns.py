@@ -2,7 +2,7 @@
 """formcheck's pattern benchmark: hostile values, and the throughput of a Unicode pattern.
 
 usage: bench/patterns.py [--part hostile|unicode|all] [--lengths 1000,100000,10000000] [--runs 3]
-                         [--records 1000000] [--no-build]
+                         [--records 1000000] [--rounds 9] [--no-build]
 
 1. builds formcheck in release mode, with the Swift runtime linked in statically (as bench/run.py does);
 2. hostile values: for each pattern that makes a backtracking engine explode, and each value shape that
@@ -16,16 +16,19 @@ usage: bench/patterns.py [--part hostile|unicode|all] [--lengths 1000,100000,100
    growth from 100,000 to 10,000,000 characters (linear is about 100x). Target: at most 10 ms per
    100,000 characters on every row;
 3. Unicode throughput: on the signup data of bench/generate.py (--records, default 1,000,000), times
-   `formcheck check SCHEMA FILE --format summary --jobs 2` (median of 5) with (1) bench/signup.yaml,
-   (2) the same schema with the name pattern `^[\\p{L}' -]+$`, and (3) schema (2) on a copy of the data
-   in which about 30% of names are non-ASCII names of the same validity, checks that the three find the
-   same numbers of invalid records, and prints records/s and the ratios (2)/(1) and (3)/(1). Target:
-   within 10%. The derived schemas and data are written to bench/out/.
+   `formcheck check SCHEMA FILE --format summary --jobs 2` with (1) bench/signup.yaml, (2) the same
+   schema with the name pattern `^[\\p{L}' -]+$`, and (3) schema (2) on a copy of the data in which
+   about 30% of names are non-ASCII names of the same validity; the three take turns for --rounds
+   rounds, so that a change in the machine's load meets them alike. Checks that the three find the
+   same numbers of invalid records, and prints the median records per wall second and per CPU second
+   (user and system time of the process, which another process's load disturbs less) with the ratios
+   (2)/(1) and (3)/(1). Target: within 10%. The derived schemas and data are written to bench/out/.
 Lengths count Unicode scalars. The data are deterministic: same options, same bytes.
 """
 import json
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -72,6 +75,14 @@ def run(command):
     if process.returncode not in (0, 1):
         sys.exit(f"failed ({process.returncode}): {' '.join(command)}\n{process.stderr.decode()}")
     return seconds, process.stdout.decode()
+
+
+def run_with_cpu(command):
+    """Runs a command as `run` does; returns (wall seconds, CPU seconds of the process, stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall, out = run(command)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out
 
 
 def timed(command, runs):
@@ -179,7 +190,7 @@ def unicode_data(source, target):
     os.replace(target + ".tmp", target)
 
 
-def throughput(records):
+def throughput(records, rounds):
     data = os.path.join(OUT, "data")
     ascii_data = os.path.join(data, f"signup_{records}.jsonl")
     if not os.path.exists(ascii_data):
@@ -197,19 +208,29 @@ def throughput(records):
         ("(2) ^[\\p{L}' -]+$, ASCII names", unicode_schema, ascii_data),
         ("(3) ^[\\p{L}' -]+$, 30% non-ASCII names", unicode_schema, unicode_path),
     ]
-    rates = []
+    # The cases take turns, round after round, so that a change in the machine's load meets all three
+    # alike; each is rated by the median of its rounds, per wall second and per CPU second.
+    walls = [[] for _ in cases]
+    cpus = [[] for _ in cases]
     found = None
-    print(f"{'schema and data':40} {'records/s':>11} {'vs (1)':>7}")
-    for label, schema, path in cases:
-        seconds, out = timed([FORMCHECK, "check", schema, path, "--format", "summary", "--jobs", "2"], 5)
-        if found is None:
-            found = counts(out)
-        elif counts(out) != found:
-            sys.exit(f"{label}: formcheck found {counts(out)} (records, invalid), (1) found {found}")
-        rates.append(records / seconds)
-        print(f"{label:40} {records / seconds:>11,.0f} {rates[-1] / rates[0]:>6.2f}x", flush=True)
-    print(f"(2)/(1) = {rates[1] / rates[0]:.2f}, (3)/(1) = {rates[2] / rates[0]:.2f}; "
-          f"{found[1]:,} invalid records of {found[0]:,} in each")
+    for _ in range(rounds):
+        for index, (label, schema, path) in enumerate(cases):
+            wall, cpu, out = run_with_cpu([FORMCHECK, "check", schema, path, "--format", "summary", "--jobs", "2"])
+            if found is None:
+                found = counts(out)
+            elif counts(out) != found:
+                sys.exit(f"{label}: formcheck found {counts(out)} (records, invalid), (1) found {found}")
+            walls[index].append(wall)
+            cpus[index].append(cpu)
+    per_wall = [records / statistics.median(times) for times in walls]
+    per_cpu = [records / statistics.median(times) for times in cpus]
+    print(f"{'schema and data':40} {'records/s':>11} {'vs (1)':>7} {'per CPU s':>11} {'vs (1)':>7}")
+    for index, (label, _, _) in enumerate(cases):
+        print(f"{label:40} {per_wall[index]:>11,.0f} {per_wall[index] / per_wall[0]:>6.2f}x "
+              f"{per_cpu[index]:>11,.0f} {per_cpu[index] / per_cpu[0]:>6.2f}x")
+    print(f"(2)/(1) = {per_wall[1] / per_wall[0]:.2f} wall, {per_cpu[1] / per_cpu[0]:.2f} CPU; "
+          f"(3)/(1) = {per_wall[2] / per_wall[0]:.2f} wall, {per_cpu[2] / per_cpu[0]:.2f} CPU; "
+          f"{found[1]:,} invalid records of {found[0]:,} in each; median of {rounds} rounds")
 
 
 def main(argv):
@@ -217,6 +238,7 @@ def main(argv):
     lengths = [1_000, 100_000, 10_000_000]
     runs = 3
     records = 1_000_000
+    rounds = 9
     build = True
     while argv:
         option = argv.pop(0)
@@ -228,6 +250,8 @@ def main(argv):
             runs = int(argv.pop(0))
         elif option == "--records" and argv:
             records = int(argv.pop(0))
+        elif option == "--rounds" and argv:
+            rounds = int(argv.pop(0))
         elif option == "--no-build":
             build = False
         else:
@@ -242,7 +266,7 @@ def main(argv):
     if part in ("unicode", "all"):
         if part == "all":
             print()
-        throughput(records)
+        throughput(records, rounds)
 
 
 if __name__ == "__main__":

@@ -177,6 +177,8 @@ final class DirectPlan: @unchecked Sendable {
     /// By node id: the node's chain folded into one test (an index of `quickChecks`), or -1.
     private let quickCheckOfNode: UnsafeMutableBufferPointer<Int32>
     private let quickAutomata: UnsafeMutableBufferPointer<StoredAutomaton>
+    /// Indexes of `textTests`.
+    private let quickTextTests: UnsafeMutableBufferPointer<Int32>
     private let quickFormats: UnsafeMutableBufferPointer<TextFormats.ByteFormat>
     private let rootFields: Range<Int>
     let nodeCount: Int
@@ -210,6 +212,7 @@ final class DirectPlan: @unchecked Sendable {
         quickChecks = .copying(builder.quickChecks)
         quickCheckOfNode = .copying(builder.quickCheckOfNode)
         quickAutomata = .copying(builder.quickAutomata)
+        quickTextTests = .copying(builder.quickTextTests)
         quickFormats = .copying(builder.quickFormats)
         nodeCount = graph.nodes.count
         elementSlots = builder.members.contains(where: \.recordsElements) ? Self.elementCapacity : 0
@@ -218,7 +221,8 @@ final class DirectPlan: @unchecked Sendable {
     deinit {
         for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
                        .init(operations), .init(automata), .init(patternAutomata), .init(choiceStrings), .init(choiceNumbers), .init(conditions),
-                       .init(quickChecks), .init(quickCheckOfNode), .init(quickAutomata), .init(quickFormats)] {
+                       .init(quickChecks), .init(quickCheckOfNode), .init(quickAutomata), .init(quickTextTests),
+                       .init(quickFormats)] {
             buffer.deallocate()
         }
     }
@@ -319,7 +323,7 @@ final class DirectPlan: @unchecked Sendable {
         into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
     ) -> Bool {
         let quick = Int(quickCheckOfNode[id])
-        if quick >= 0, accepts(quickChecks[quick], values[slot ?? id], values: values, bytes: bytes) { return true }
+        if quick >= 0, accepts(quickChecks.baseAddress! + quick, values[slot ?? id], values: values, bytes: bytes) { return true }
         return evaluate(id, values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures, slot: slot, element: element)
     }
 
@@ -367,26 +371,52 @@ final class DirectPlan: @unchecked Sendable {
                                  acceptingFrom: automaton.acceptingFrom, dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
     }
 
-    /// Whether the value passes the folded chain, so that the chain would find nothing.
+    /// Whether the value passes the folded chain, so that the chain would find nothing. The check is
+    /// read in place, field by field, rather than copied whole.
     @inline(__always)
-    private func accepts(_ check: QuickCheck, _ value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch check.kind {
+    private func accepts(
+        _ check: UnsafeMutablePointer<QuickCheck>, _ value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        switch check.pointee.kind {
         case .string:
-            guard value.kind == .string, value.isPlain else { return false }
+            guard value.kind == .string else { return false }
             let text = value.bytes(in: bytes)
-            // Filled (`isEmptyFormValue` false), tested after the cheaper length: calling it costs 2% more.
-            guard check.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
-            for automaton in quickAutomata[check.automata.range] where !matches(text, automaton) { return false }
-            for format in quickFormats[check.formats.range] where !format.matches(text) { return false }
+            if value.isPlain {
+                // Filled (`isEmptyFormValue` false), tested after the cheaper length: calling it costs 2% more.
+                guard check.pointee.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
+                for automaton in quickAutomata[check.pointee.automata.range] where !matches(text, automaton) { return false }
+            } else {
+                guard acceptsTextBeyondASCII(check.pointee, value, bytes: bytes) else { return false }
+            }
+            for format in quickFormats[check.pointee.formats.range] where !format.matches(text) { return false }
         case .integer:
-            guard value.kind == .integer, check.integers.contains(value.integer) else { return false }
+            guard value.kind == .integer, check.pointee.integers.contains(value.integer) else { return false }
         case .boolean(let requiresTrue):
             guard value.kind == .true || (!requiresTrue && value.kind == .false) else { return false }
         }
-        if let other = check.equalTo {
+        if let other = check.pointee.equalTo {
             return value.certainlyEquals(values[other], in: bytes) == true
         }
         return true
+    }
+
+    /// The length, filled and text parts of `accepts` for a string beyond printable ASCII, where the
+    /// automata give way to the text tests they stand for.
+    @inline(never)
+    private func acceptsTextBeyondASCII(_ check: QuickCheck, _ value: RawValue, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard check.readsTextBeyondASCII, check.lengths.contains(value.characterCount(in: bytes)), !value.isEmptyFormValue(in: bytes)
+        else { return false }
+        let text = value.bytes(in: bytes)
+        for test in quickTextTests[check.textTests.range] where !passes(textTests[Int(test)], text) { return false }
+        return true
+    }
+
+    /// Whether the well-formed UTF-8 `text` passes the text test.
+    private func passes(_ test: TextTest, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch test {
+        case .pattern(let expression): return expression.matches(utf8: text)
+        case .decoded(let passes): return passes(String(decoding: text, as: UTF8.self))
+        }
     }
 
     /// Runs a chain of rules (a node's, or one nested in a composition) on its value, appending a
@@ -474,15 +504,12 @@ final class DirectPlan: @unchecked Sendable {
             return value.kind == .true
         case .length(let min, let max):
             guard value.kind == .string else { return true }
-            let length = value.isPlain ? value.end - value.start : UTF8Text.characterCount(value.bytes(in: bytes))
+            let length = value.characterCount(in: bytes)
             return length >= min && length <= max
         case .text(let test, let automaton, let mustMatch):
             guard value.kind == .string else { return true }
             if value.isPlain, automaton >= 0 { return matches(value.bytes(in: bytes), patternAutomata[Int(automaton)]) == mustMatch }
-            switch textTests[Int(test)] {
-            case .pattern(let expression): return expression.matches(utf8: value.bytes(in: bytes)) == mustMatch
-            case .decoded(let passes): return passes(value.decoded(in: bytes)) == mustMatch
-            }
+            return passes(textTests[Int(test)], value.bytes(in: bytes)) == mustMatch
         case .format(let format):
             guard value.kind == .string else { return true }
             return format.matches(value.bytes(in: bytes))
@@ -632,6 +659,7 @@ final class DirectPlan: @unchecked Sendable {
         var quickChecks: [QuickCheck] = []
         var quickCheckOfNode: [Int32]
         var quickAutomata: [StoredAutomaton] = []
+        var quickTextTests: [Int32] = []
         var quickFormats: [TextFormats.ByteFormat] = []
         var referencedNodes: [Int] = []
 
@@ -677,8 +705,7 @@ final class DirectPlan: @unchecked Sendable {
             let isFlat = rules[chain].allSatisfy { if case .checks = $0.kind { true } else { false } }
             if children.isEmpty, field.items == nil, isFlat,
                 let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], patternAutomata: patternAutomata,
-                                       automata: &quickAutomata,
-                                       formats: &quickFormats) {
+                                       automata: &quickAutomata, textTests: &quickTextTests, formats: &quickFormats) {
                 quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
             }

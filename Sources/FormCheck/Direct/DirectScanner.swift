@@ -18,6 +18,9 @@ struct DirectScanner: ~Copyable {
     var offset = 0
     /// The next free slot for the elements of arrays, after the nodes' slots.
     private var nextElement: Int
+    /// The length in characters of the last string `scanRestBeyondASCII` read, where the bytes tell
+    /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
+    private var charactersOfLastString: Int32 = -1
 
     /// - Parameter firstElement: the first slot, after the nodes' slots, where array elements go.
     init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int) {
@@ -98,6 +101,7 @@ struct DirectScanner: ~Copyable {
         case UInt8(ascii: "\""):
             guard let (range, isPlain) = scanString() else { return false }
             (value.kind, value.start, value.end, value.isPlain) = (.string, range.lowerBound, range.upperBound, isPlain)
+            if !isPlain { value.characters = charactersOfLastString }
             return true
         case UInt8(ascii: "{"):
             value.kind = .object
@@ -157,8 +161,9 @@ struct DirectScanner: ~Copyable {
         }
     }
 
-    /// A string without escapes, of well-formed UTF-8; returns the range of its contents and whether
-    /// every byte is printable ASCII. Reads eight bytes at a time while they are all printable ASCII.
+    /// A string of well-formed UTF-8, its escapes decoded (`scanRestBeyondASCII`); returns the range
+    /// of its text and whether every byte is printable ASCII. Reads eight bytes at a time while they
+    /// are all printable ASCII.
     @inline(__always)
     private mutating func scanString() -> (Range<Int>, isPlain: Bool)? {
         offset += 1
@@ -195,12 +200,15 @@ struct DirectScanner: ~Copyable {
     @inline(never)
     private mutating func scanRestBeyondASCII(of start: Int) -> (Range<Int>, isPlain: Bool)? {
         var isPlain = true
+        var tally = UTF8Text.CharacterTally()
+        tally.addPrintableASCII(count: offset - start)
         // Where the next byte of the text goes: `offset` until the first escape, behind it after.
         var end = offset
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
+                charactersOfLastString = tally.characters.flatMap(Int32.init(exactly:)) ?? -1
                 return (start..<end, isPlain)
             }
             guard byte >= 0x20 else { return nil }
@@ -213,15 +221,18 @@ struct DirectScanner: ~Copyable {
                     end += 1
                 }
                 isPlain = isPlain && scalar.value >= 0x20 && scalar.value < 0x7F
+                tally.add(scalar)
                 offset += escapeLength
                 continue
             }
-            if byte >= 0x7F {
+            if byte < 0x80 {
+                isPlain = isPlain && byte < 0x7F
+                tally.add(Unicode.Scalar(byte))
+            } else {
                 isPlain = false
-                if byte > 0x7F {
-                    guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
-                    length = sequence
-                }
+                guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
+                tally.add(lead: byte, second: bytes[offset + 1])
+                length = sequence
             }
             if let decodedCopy, end != offset {
                 for index in 0..<length { decodedCopy[end + index] = bytes[offset + index] }

@@ -1,7 +1,8 @@
 extension DirectPlan {
     /// A scalar node's whole rule chain folded into one test that a value passes only when the chain
-    /// finds nothing: a filled value of the node's kind, a length range, automata that must match, an
-    /// integer range, and at most one field it must equal. Most values are accepted by this test alone;
+    /// finds nothing: a filled value of the node's kind, a length range, automata that must match (on
+    /// text beyond printable ASCII, the text tests they stand for), an integer range, and at most one
+    /// field it must equal. Most values are accepted by this test alone;
     /// the others (and nodes whose chain cannot be folded) run the chain, which reports what fails.
     struct QuickCheck {
         enum Kind {
@@ -16,6 +17,11 @@ extension DirectPlan {
         var integers = Int.min...Int.max
         /// Spans the plan's `quickAutomata`.
         var automata = Span(0..<0)
+        /// Spans the plan's `quickTextTests`: the text tests that the automata answer for printable ASCII.
+        var textTests = Span(0..<0)
+        /// Whether text beyond printable ASCII can be checked here: no choice of strings, whose automaton
+        /// reads printable ASCII only, is folded in.
+        var readsTextBeyondASCII = true
         /// Spans the plan's `quickFormats`.
         var formats = Span(0..<0)
         /// The node whose value this one must equal (`sameAs`).
@@ -25,7 +31,7 @@ extension DirectPlan {
         /// formats it needs are appended to the plan's lists; `patternAutomata` are the plan's.
         init?(
             type: FieldType, operations: some Sequence<Operation>, patternAutomata: [StoredAutomaton], automata: inout [StoredAutomaton],
-            formats: inout [TextFormats.ByteFormat]
+            textTests: inout [Int32], formats: inout [TextFormats.ByteFormat]
         ) {
             switch type {
             case .string: kind = .string
@@ -33,7 +39,7 @@ extension DirectPlan {
             case .boolean: kind = .boolean(requiresTrue: false)
             case .date, .object, .array: return nil
             }
-            var (ownAutomata, ownFormats): ([StoredAutomaton], [TextFormats.ByteFormat]) = ([], [])
+            var (ownAutomata, ownTextTests, ownFormats): ([StoredAutomaton], [Int32], [TextFormats.ByteFormat]) = ([], [], [])
             let isString = type == .string
             for operation in operations {
                 switch operation {
@@ -47,16 +53,18 @@ extension DirectPlan {
                     guard isString else { continue }
                     guard let range = Self.intersection(lengths, min...max) else { return nil }
                     lengths = range
-                case .text(_, let automaton, let mustMatch):
+                case .text(let test, let automaton, let mustMatch):
                     guard isString else { continue }
                     // Plain text that only the expression reads runs the chain.
                     guard mustMatch, automaton >= 0 else { return nil }
                     ownAutomata.append(patternAutomata[Int(automaton)])
+                    ownTextTests.append(test)
                 case .textChoice(let automaton, let mustBeIn):
                     // Any scalar but a string is in none of the choices.
                     guard isString else { if mustBeIn { return nil } else { continue } }
                     guard mustBeIn else { return nil }
                     ownAutomata.append(automaton)
+                    readsTextBeyondASCII = false
                 case .format(let format):
                     guard isString else { continue }
                     ownFormats.append(format)
@@ -75,8 +83,10 @@ extension DirectPlan {
                 }
             }
             self.automata = Span(automata.count..<(automata.count + ownAutomata.count))
+            self.textTests = Span(textTests.count..<(textTests.count + ownTextTests.count))
             self.formats = Span(formats.count..<(formats.count + ownFormats.count))
             automata += ownAutomata
+            textTests += ownTextTests
             formats += ownFormats
         }
 

@@ -16,6 +16,9 @@ struct RawValue {
     /// For a string: every byte of its text is printable ASCII, so bytes are characters. (A string's
     /// range always holds its text, as well-formed UTF-8: the scanner decodes escapes in place.)
     var isPlain: Bool
+    /// For a string beyond printable ASCII: its length in characters when the scanner could count it
+    /// on the bytes, else -1 (see `characterCount(in:)`).
+    var characters: Int32 = -1
     /// For an array read element by element: the slot of its first element and how many there are
     /// (elements lie in consecutive slots after the nodes').
     var firstElement: Int32 = 0
@@ -43,6 +46,12 @@ struct RawValue {
     func decoded(in text: UnsafeBufferPointer<UInt8>) -> String {
         assert(kind == .string, "decoding a value that is not a string")
         return String(decoding: bytes(in: text), as: UTF8.self)
+    }
+
+    /// A string's length in characters, as `String.count` counts them.
+    func characterCount(in text: UnsafeBufferPointer<UInt8>) -> Int {
+        if isPlain { return end - start }
+        return characters >= 0 ? Int(characters) : decoded(in: text).count
     }
 
     /// Whether the value is missing or empty in the form sense (see `Value.isEmptyFormValue`).

@@ -1,24 +1,30 @@
+import Synchronization
+
 /// A deterministic automaton built lazily from a `PatternProgram` as values need its states: a state
 /// is the set of NFA threads waiting at a place, with what the assertions there need to know of the
-/// scalar before it. Each scalar then costs one table lookup once its transition is known, and the
-/// end of the value one more. States are cached up to `stateLimit`; a search that needs more, or that
+/// scalar before it. Searches read UTF-8 bytes: once its transition is known, an ASCII byte costs
+/// one table lookup, a scalar beyond ASCII its decoding and a lookup in a hashed table, and the end
+/// of the value one more. States are cached up to `stateLimit`; a search that needs more, or that
 /// meets a line terminator in a pattern with `$` (which then looks ahead to the end), goes on in the
 /// Pike VM from the same threads, so answers never differ.
 final class PatternDFA: @unchecked Sendable {
     /// At most this many states per cache; a search that needs more goes on in the Pike VM.
     static let stateLimit = 1_000
 
-    /// The program with whether it has `$` or `\Z`, whose answer before a line terminator depends on
-    /// what follows it; nil until the first search when made lazily.
-    private var compiled: (program: PatternProgram, looksAheadAtLineTerminators: Bool)?
+    /// The program, nil until the first search when made lazily.
+    private var compiled: PatternProgram?
     /// The pattern to compile at the first search, when made lazily.
     private var tree: PatternNode?
-    /// Caches not in use; a search takes one (or makes one) and puts it back, so threads never share one.
+    /// A cache not in use, taken and given back without the lock: with one thread searching, its
+    /// searches never wait.
+    private let idleCache = Atomic<Unmanaged<DFACache>?>(nil)
+    /// Other caches not in use. A search takes a cache (or makes one) and gives it back, so threads
+    /// never share one.
     private var spare: [DFACache] = []
     private let lock = NSLockLike()
 
     init(_ program: PatternProgram) {
-        compiled = Self.compiled(program)
+        compiled = program
     }
 
     /// The automaton of `tree`, whose program is compiled at the first search (or the first read of
@@ -28,22 +34,18 @@ final class PatternDFA: @unchecked Sendable {
         self.tree = tree
     }
 
-    private static func compiled(_ program: PatternProgram) -> (program: PatternProgram, looksAheadAtLineTerminators: Bool) {
-        (program, program.instructions.contains(.assert(.endOfTextOrFinalLineTerminator)))
-    }
-
     /// The program, compiled now if it was not yet; the caller holds `lock`.
-    private func compiledProgram() -> (program: PatternProgram, looksAheadAtLineTerminators: Bool) {
+    private func compiledProgram() -> PatternProgram {
         if let compiled { return compiled }
         // `alwaysFits` held for the tree: the program is within the limit, so this cannot throw.
-        let made = Self.compiled(try! PatternProgram(tree!))
+        let made = try! PatternProgram(tree!)
         compiled = made
         tree = nil
         return made
     }
 
     /// The program the automaton runs.
-    var program: PatternProgram { lock.withLock { compiledProgram().program } }
+    var program: PatternProgram { lock.withLock { compiledProgram() } }
 
     /// Whether the program has been compiled.
     var hasProgram: Bool { lock.withLock { compiled != nil } }
@@ -53,47 +55,79 @@ final class PatternDFA: @unchecked Sendable {
     /// - Complexity: O(*p* × *n*) for a program of *p* instructions and *n* scalars, and O(*n*) once
     ///   the states a value needs are cached.
     func matches(_ text: String) -> Bool {
-        matches(scalars: text.unicodeScalars)
+        var text = text
+        return text.withUTF8 { matches(utf8: $0) }
     }
 
-    /// Whether the program matches somewhere in the well-formed UTF-8 `text`, read without building a `String`.
+    /// Whether the program matches somewhere in the well-formed UTF-8 `text`, read without building a
+    /// `String`: an ASCII byte costs one table lookup, a scalar beyond ASCII its decoding and a lookup
+    /// in a hashed table.
     ///
     /// - Complexity: as `matches(_:)`.
     func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        matches(scalars: UTF8Text.Scalars(text))
-    }
-
-    private func matches(scalars: some Sequence<Unicode.Scalar>) -> Bool {
-        let (compiled, spareCache) = lock.withLock { (compiledProgram(), spare.popLast()) }
-        let (program, looksAheadAtLineTerminators) = compiled
-        var cache = spareCache ?? DFACache(program)
-        defer { lock.withLock { spare.append(cache) } }
+        assert(UTF8Text.isWellFormed(text), "bytes that are not well-formed UTF-8")
+        let cache = takeCache()
+        defer { putBack(cache) }
         var state: Int32 = 0
-        var place = 0
-        for scalar in scalars {
-            if looksAheadAtLineTerminators, PlaceContext.isLineTerminator(scalar) {
-                return cache.continueInPikeVM(from: state, in: Array(scalars), at: place, program)
+        var offset = 0
+        while offset < text.count {
+            let byte = text[offset]
+            let target: Int32
+            if byte < 0x80 {
+                if cache.looksAheadAtLineTerminators, PlaceContext.isLineTerminator(Unicode.Scalar(byte)) {
+                    return cache.continueInPikeVM(from: state, in: text, at: offset)
+                }
+                target = cache.transition(from: state, onASCII: byte)
+            } else {
+                let (scalar, length) = UTF8Text.scalar(in: text, at: offset)
+                if cache.looksAheadAtLineTerminators, PlaceContext.isLineTerminator(scalar) {
+                    return cache.continueInPikeVM(from: state, in: text, at: offset)
+                }
+                target = cache.transition(from: state, on: scalar)
+                // The ASCII branch moves on by one byte below.
+                offset += length - 1
             }
-            let target = cache.transition(from: state, on: scalar, program)
             switch target {
             case DFACache.matched: return true
             case DFACache.dead: return false
             case DFACache.full:
-                let answer = cache.continueInPikeVM(from: state, in: Array(scalars), at: place, program)
-                cache = DFACache(program)
+                let answer = cache.continueInPikeVM(from: state, in: text, at: offset)
+                cache.removeStates()
                 return answer
             default:
                 state = target
-                place += 1
+                offset += 1
             }
         }
-        return cache.matchesAtEnd(state, program)
+        return cache.matchesAtEnd(state)
+    }
+
+    /// A cache for this thread's search: the idle one if no other thread holds it, else a spare one
+    /// or a new one.
+    @inline(__always)
+    private func takeCache() -> DFACache {
+        if let idle = idleCache.exchange(nil, ordering: .acquiring) { return idle.takeRetainedValue() }
+        return lock.withLock { spare.popLast() ?? DFACache(compiledProgram()) }
+    }
+
+    /// Gives a cache back: as the idle one if that place is free, else to the spare list.
+    @inline(__always)
+    private func putBack(_ cache: DFACache) {
+        let reference = Unmanaged.passRetained(cache)
+        guard !idleCache.compareExchange(expected: nil, desired: reference, ordering: .releasing).exchanged else { return }
+        reference.release()
+        lock.withLock { spare.append(cache) }
+    }
+
+    deinit {
+        idleCache.load(ordering: .relaxed)?.release()
     }
 }
 
-/// One thread's table of DFA states and their transitions: a class, so that taking one from the spare
-/// list and putting it back moves one reference. Only the thread that took a cache from the spare list
-/// touches it, so its hot tables skip the run-time exclusivity checks.
+/// One thread's table of DFA states and their transitions, with the program they come from: a class,
+/// so that taking one and giving it back moves one reference. Only the thread that took a cache
+/// touches it, and no access to its tables overlaps another, so they skip the run-time exclusivity
+/// checks.
 private final class DFACache {
     struct Flags: OptionSet, Hashable {
         let rawValue: UInt8
@@ -118,8 +152,13 @@ private final class DFACache {
     /// last transition whose state and scalar hash to it.
     static let beyondASCIISlots = 1_024
 
-    private(set) var states: [State] = []
-    private var numbers: [State: Int32] = [:]
+    /// The program the states are sets of threads of.
+    let program: PatternProgram
+    /// Whether the program has `$` or `\Z`, whose answer before a line terminator depends on what
+    /// follows it: a search that meets a line terminator goes on in the Pike VM.
+    let looksAheadAtLineTerminators: Bool
+    @exclusivity(unchecked) private(set) var states: [State] = []
+    @exclusivity(unchecked) private var numbers: [State: Int32] = [:]
     /// `ascii[state << 7 | scalar]` for ASCII scalars; others in `beyondASCII`.
     @exclusivity(unchecked) private var ascii: [Int32] = []
     /// Whether each state matches at the end of the value: 0 not known yet, 1 yes, 2 no.
@@ -129,12 +168,14 @@ private final class DFACache {
     /// another is found again when needed, so memory stays bounded whatever scalars values hold.
     /// Allocated at the first scalar beyond ASCII.
     @exclusivity(unchecked) private var beyondASCII: [(key: UInt64, target: Int32)] = []
-    private var list: ThreadList
-    private var stack: [Int] = []
+    @exclusivity(unchecked) private var list: ThreadList
+    @exclusivity(unchecked) private var stack: [Int] = []
     /// Which flags the program's assertions read; the others are left unset so that fewer states differ.
     private let tracked: Flags
 
     init(_ program: PatternProgram) {
+        self.program = program
+        looksAheadAtLineTerminators = program.instructions.contains(.assert(.endOfTextOrFinalLineTerminator))
         list = ThreadList(capacity: program.instructions.count)
         var tracked: Flags = []
         for case .assert(let assertion) in program.instructions {
@@ -149,19 +190,31 @@ private final class DFACache {
         _ = number(of: State(threads: [], flags: .isStart))
     }
 
-    /// The answer of the Pike VM going on from `state` at `place`.
-    func continueInPikeVM(from state: Int32, in scalars: [Unicode.Scalar], at place: Int, _ program: PatternProgram) -> Bool {
+    /// Forgets every state but the start, when the cache is full.
+    func removeStates() {
+        states.removeAll(keepingCapacity: true)
+        numbers.removeAll(keepingCapacity: true)
+        ascii.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        beyondASCII = []
+        _ = number(of: State(threads: [], flags: .isStart))
+    }
+
+    /// The answer of the Pike VM going on from `state` at byte `offset` of `text`.
+    func continueInPikeVM(from state: Int32, in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let scalars = Array(UTF8Text.Scalars(text))
         let waiting = states[Int(state)]
         if waiting.flags.contains(.isStart) { return PatternMatcher.matches(program, in: scalars) }
         return PatternMatcher.matches(
-            program, in: scalars, from: place, threads: waiting.threads, previousIsWord: waiting.flags.contains(.previousIsWord))
+            program, in: scalars, from: UTF8Text.scalarCount(UnsafeBufferPointer(rebasing: text[..<offset])), threads: waiting.threads,
+            previousIsWord: waiting.flags.contains(.previousIsWord))
     }
 
     /// Whether a match ends at the end of the value, the search having reached `state` there.
-    func matchesAtEnd(_ state: Int32, _ program: PatternProgram) -> Bool {
+    func matchesAtEnd(_ state: Int32) -> Bool {
         if ends[Int(state)] == 0 {
             let context = self.context(for: states[Int(state)].flags, current: nil)
-            ends[Int(state)] = closure(of: states[Int(state)], at: context, program) ? 1 : 2
+            ends[Int(state)] = closure(of: states[Int(state)], at: context) ? 1 : 2
         }
         return ends[Int(state)] == 1
     }
@@ -179,36 +232,45 @@ private final class DFACache {
 
     /// Takes the closure of the state's threads (and of a new search's start) into `list`; true when
     /// it reaches a match.
-    private func closure(of state: State, at context: PlaceContext, _ program: PatternProgram) -> Bool {
+    private func closure(of state: State, at context: PlaceContext) -> Bool {
         list.clear()
         for thread in state.threads where program.addThread(thread, at: context, into: &list, stack: &stack) { return true }
         return (context.isStart || !program.anchoredAtStart) && program.addThread(0, at: context, into: &list, stack: &stack)
     }
 
-    /// The state after `scalar` from `state`, or `matched`, `dead` or `full`. The transition is taken
-    /// as if at least 3 scalars were left, which is exact unless `$` or `\Z` meets a line terminator.
-    func transition(from state: Int32, on scalar: Unicode.Scalar, _ program: PatternProgram) -> Int32 {
-        let value = scalar.value
-        if value < 128 {
-            let known = ascii[Int(state) << 7 | Int(value)]
-            if known != Self.unknown { return known }
-            let target = computeTransition(from: states[Int(state)], on: scalar, program)
-            ascii[Int(state) << 7 | Int(value)] = target
-            return target
-        }
+    /// The state after the ASCII `byte` from `state`, or `matched`, `dead` or `full`; see
+    /// `transition(from:on:)`.
+    @inline(__always)
+    func transition(from state: Int32, onASCII byte: UInt8) -> Int32 {
+        let known = ascii[Int(state) << 7 | Int(byte)]
+        return known != Self.unknown ? known : computeASCIITransition(from: state, on: byte)
+    }
+
+    @inline(never)
+    private func computeASCIITransition(from state: Int32, on byte: UInt8) -> Int32 {
+        let target = computeTransition(from: states[Int(state)], on: Unicode.Scalar(byte))
+        ascii[Int(state) << 7 | Int(byte)] = target
+        return target
+    }
+
+    /// The state after `scalar` (beyond ASCII) from `state`, or `matched`, `dead` or `full`. The
+    /// transition is taken as if at least 3 scalars were left, which is exact unless `$` or `\Z` meets
+    /// a line terminator.
+    func transition(from state: Int32, on scalar: Unicode.Scalar) -> Int32 {
+        assert(!scalar.isASCII, "an ASCII scalar's transition is in the ASCII table")
         if beyondASCII.isEmpty { beyondASCII = Array(repeating: (.max, 0), count: Self.beyondASCIISlots) }
-        let key = UInt64(state) << 21 | UInt64(value)
+        let key = UInt64(state) << 21 | UInt64(scalar.value)
         // Fibonacci hashing: the high bits of the product spread nearby scalars over the table.
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52) & (Self.beyondASCIISlots - 1)
         if beyondASCII[slot].key == key { return beyondASCII[slot].target }
-        let target = computeTransition(from: states[Int(state)], on: scalar, program)
+        let target = computeTransition(from: states[Int(state)], on: scalar)
         beyondASCII[slot] = (key, target)
         return target
     }
 
-    private func computeTransition(from state: State, on scalar: Unicode.Scalar, _ program: PatternProgram) -> Int32 {
+    private func computeTransition(from state: State, on scalar: Unicode.Scalar) -> Int32 {
         let context = self.context(for: state.flags, current: scalar)
-        if closure(of: state, at: context, program) { return Self.matched }
+        if closure(of: state, at: context) { return Self.matched }
         var threads: [Int] = []
         for index in 0..<list.count where program.accepts(scalar, at: list.dense[index]) { threads.append(list.dense[index] + 1) }
         if threads.isEmpty, program.anchoredAtStart { return Self.dead }

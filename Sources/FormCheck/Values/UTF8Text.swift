@@ -45,30 +45,63 @@ enum UTF8Text {
     }
 
     /// The number of characters (extended grapheme clusters, as `String.count` counts them) in
-    /// well-formed UTF-8 `bytes`. Text whose scalars all lie where no scalar joins its neighbour into one
-    /// character (below U+0300, where combining marks begin, and the CJK unified ideographs) has one
-    /// character per scalar and is counted on the bytes; other text is decoded and counted by `String`.
+    /// well-formed UTF-8 `bytes`: counted on the bytes when `CharacterTally` can, else by `String`.
     static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
+        var tally = CharacterTally()
         var offset = 0
         while offset < bytes.count {
             let lead = bytes[offset]
-            // Scalars below U+0300 take one byte or two with a lead byte below 0xCC; CJK unified
-            // ideographs (U+4E00-U+9FFF) three, with a lead byte from 0xE4 to 0xE9.
             if lead < 0x80 {
-                // CR LF is the only pair of ASCII scalars that makes one character: text with a CR is decoded.
-                guard lead != 0x0D else { return String(decoding: bytes, as: UTF8.self).count }
+                tally.add(Unicode.Scalar(lead))
                 offset += 1
-            } else if lead < 0xCC {
-                offset += 2
-            } else if (0xE4...0xE9).contains(lead), lead > 0xE4 || bytes[offset + 1] >= 0xB8 {
-                offset += 3
             } else {
-                return String(decoding: bytes, as: UTF8.self).count
+                tally.add(lead: lead, second: bytes[offset + 1])
+                offset += lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
             }
-            count += 1
         }
-        return count
+        return tally.characters ?? String(decoding: bytes, as: UTF8.self).count
+    }
+
+    /// Counts the characters of text as its scalars are read, while every scalar is one that no
+    /// neighbour joins into one character with it: below U+0300 (where combining marks begin) but CR
+    /// (CR LF is one character), and the CJK unified ideographs (U+4E00-U+9FFF). Text with other
+    /// scalars is left to `String` to count.
+    struct CharacterTally {
+        private var scalars = 0
+        private var oneCharacterPerScalar = true
+
+        /// The number of characters, or nil when a scalar read may join its neighbours.
+        var characters: Int? { oneCharacterPerScalar ? scalars : nil }
+
+        /// Adds `count` scalars of printable ASCII.
+        mutating func addPrintableASCII(count: Int) {
+            scalars += count
+        }
+
+        mutating func add(_ scalar: Unicode.Scalar) {
+            scalars += 1
+            oneCharacterPerScalar = oneCharacterPerScalar && (scalar.value < 0x300 && scalar != "\r" || (0x4E00...0x9FFF).contains(scalar.value))
+        }
+
+        /// Adds the scalar beyond ASCII whose sequence begins with the bytes `lead` and `second`.
+        @inline(__always)
+        mutating func add(lead: UInt8, second: UInt8) {
+            scalars += 1
+            // Below U+0300: a lead byte below 0xCC. U+4E00-U+9FFF: a lead byte from 0xE4 (second byte
+            // from 0xB8 on) to 0xE9.
+            oneCharacterPerScalar = oneCharacterPerScalar && (lead < 0xCC || (0xE4...0xE9).contains(lead) && (lead > 0xE4 || second >= 0xB8))
+        }
+    }
+
+    /// The scalar whose sequence starts at `offset` of well-formed UTF-8 `bytes`, and the sequence's length.
+    @inline(__always)
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, length: Int) {
+        let lead = UInt32(bytes[offset])
+        if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (0x7F >> UInt32(length))
+        for index in (offset + 1)..<(offset + length) { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+        return (Unicode.Scalar(value).unsafelyUnwrapped, length)
     }
 
     /// The scalars of well-formed UTF-8 bytes, decoded as they are read.
@@ -85,16 +118,9 @@ enum UTF8Text {
         @inline(__always)
         mutating func next() -> Unicode.Scalar? {
             guard offset < bytes.count else { return nil }
-            let lead = UInt32(bytes[offset])
-            if lead < 0x80 {
-                offset += 1
-                return Unicode.Scalar(UInt8(lead))
-            }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            var value = lead & (0x7F >> UInt32(length))
-            for index in (offset + 1)..<(offset + length) { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+            let (scalar, length) = UTF8Text.scalar(in: bytes, at: offset)
             offset += length
-            return Unicode.Scalar(value).unsafelyUnwrapped
+            return scalar
         }
     }
 }

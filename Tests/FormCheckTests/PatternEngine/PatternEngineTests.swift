@@ -209,6 +209,27 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20).joined(separator: "\n"))")
     }
 
+    /// Line terminators, in ASCII and beyond (NEL, LS, PS), under `$`, `\Z` and `(?m)`: the search
+    /// goes on in the Pike VM from where the automaton met them, on the bytes and on a `String`.
+    @Test func answersAsThePikeVMAtLineTerminators() throws {
+        let patterns = [#"^\p{L}+$"#, "é$", #"a\Z"#, "(?m)^b$", "(?m)^é+$", "x$|y", #"\bé$"#, #"é\s$"#]
+        let values = [
+            "é\u{2028}", "é\u{85}", "a\n", "a\r\n", "b\u{2028}b", "éé\u{2029}", "a\u{2028}\n", "x\u{85}y", "\u{2028}", "ééé", "é\u{2028}\u{2028}",
+            "b\r\nb", "é \n", "xé\u{85}",
+        ]
+        var disagreements: [String] = []
+        for source in patterns {
+            let pattern = try LinearPattern(source)
+            for value in values {
+                let expected = PatternMatcher.matches(pattern.program, in: Array(value.unicodeScalars))
+                var copy = value
+                let onBytes = copy.withUTF8 { pattern.matches(utf8: $0) }
+                if pattern.matches(value) != expected || onBytes != expected { disagreements.append("\(source) on \(value.debugDescription)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+    }
+
     /// A value with more different scalars beyond ASCII than the cache keeps transitions for.
     @Test func answersRightBeyondTheTransitionLimit() throws {
         let pattern = try LinearPattern(#"^\p{Han}+$"#)
