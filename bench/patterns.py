@@ -7,8 +7,8 @@ usage: bench/patterns.py [--part hostile|unicode|all] [--lengths 1000,100000,100
 1. builds formcheck in release mode, with the Swift runtime linked in statically (as bench/run.py does);
 2. hostile values: for each pattern that makes a backtracking engine explode, and each value shape that
    does it, writes a one-field schema and a JSON Lines file per length to bench/out/patterns/ (one
-   record, or for values under 1,000,000 characters as many copies as make up 1,000,000: a process
-   cannot time one short value above its start-up's noise), times `formcheck check SCHEMA FILE --format
+   record, or for values under 10,000,000 characters as many copies as make up 10,000,000: a process
+   cannot time one short value, or a few, above its start-up's noise), times `formcheck check SCHEMA FILE --format
    summary --jobs 1` as a process (median of --runs, at least 5 for files of several records),
    subtracts the time on a one-record file of a 1-character value of the same shape (start-up, median
    of 11), divides by the records, checks formcheck's answer against the one expected, and prints
@@ -40,7 +40,7 @@ OUT = os.path.join(HERE, "out")
 FORMCHECK = os.path.join(ROOT, ".build", "release", "formcheck")
 # A value shorter than this many scalars is written in as many records as make up this many, and its
 # time is the file's divided by the records: one short value costs less than the start-up's noise.
-RECORD_SCALARS = 1_000_000
+RECORD_SCALARS = 10_000_000
 
 
 def repeated(unit, length, tail=""):

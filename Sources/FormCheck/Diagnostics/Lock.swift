@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A mutual-exclusion lock for small caches shared between threads.
 final class NSLockLike: @unchecked Sendable {
@@ -11,26 +12,41 @@ final class NSLockLike: @unchecked Sendable {
     }
 }
 
-/// A value made on first use, once, by whichever thread asks first; the others wait for it.
+/// A value made on first use, once, by whichever thread asks first; the others wait for it. Once
+/// made, it is read without the lock.
 final class OnceValue<Value>: @unchecked Sendable {
+    /// The value once made, boxed so that one atomic reference publishes it.
+    private final class Made {
+        let value: Value
+
+        init(_ value: Value) {
+            self.value = value
+        }
+    }
+
+    private let made = Atomic<Unmanaged<Made>?>(nil)
     private let lock = NSLockLike()
-    private var made: Value?
     private var make: (() -> Value)?
 
     init(_ make: @escaping () -> Value) {
         self.make = make
     }
 
+    deinit {
+        made.load(ordering: .relaxed)?.release()
+    }
+
     var value: Value {
-        lock.withLock {
-            if let made { return made }
+        if let made = made.load(ordering: .acquiring) { return made.takeUnretainedValue().value }
+        return lock.withLock {
+            if let made = made.load(ordering: .acquiring) { return made.takeUnretainedValue().value }
             let value = make!()
-            made = value
             make = nil
+            made.store(Unmanaged.passRetained(Made(value)), ordering: .releasing)
             return value
         }
     }
 
     /// Whether the value has been made.
-    var isMade: Bool { lock.withLock { made != nil } }
+    var isMade: Bool { made.load(ordering: .acquiring) != nil }
 }

@@ -1,8 +1,11 @@
 /// A compiled pattern (`LinearPattern`'s dialect, ICU's syntax), searched anywhere in the value as
 /// JSON Schema does, in time linear in the value.
 struct RegularExpression: Sendable {
-    /// A byte-level matcher for simple patterns on printable-ASCII values; the engine decides the rest.
-    let fastPath: ASCIIPattern?
+    /// A byte-level matcher for simple patterns on printable-ASCII values, built at its first use (a
+    /// schema's patterns are checked when it compiles, their automata made when values need them); the
+    /// engine decides the rest.
+    var fastPath: ASCIIPattern? { lazyFastPath.value }
+    private let lazyFastPath: OnceValue<ASCIIPattern?>
     private let engine: LinearPattern
     var source: String { engine.source }
 
@@ -12,7 +15,7 @@ struct RegularExpression: Sendable {
     init(_ source: String, caseInsensitive: Bool = false) throws(PatternSyntaxError) {
         let tree = try PatternParser.parse(source, caseInsensitive: caseInsensitive)
         engine = try LinearPattern(source, tree: tree)
-        fastPath = ASCIIPattern(tree)
+        lazyFastPath = OnceValue { ASCIIPattern(tree) }
     }
 
     /// Whether the pattern matches somewhere in `text`.

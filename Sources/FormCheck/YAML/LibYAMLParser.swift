@@ -105,7 +105,7 @@ private struct TreeBuilder {
         }
 
         /// Adds a node: an item, a key, or the value of the pending key.
-        mutating func add(_ node: YAMLNode) {
+        mutating func add(_ node: consuming YAMLNode) {
             if !isMapping {
                 items.append(node)
             } else if let key = pendingKey.take() {
@@ -188,8 +188,8 @@ private struct TreeBuilder {
         stack.append(frame)
     }
 
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) {
-        if let anchor { anchors[anchor] = (node, size) }
+    private mutating func add(_ node: consuming YAMLNode, size: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = (copy node, size) }
         guard !stack.isEmpty else {
             documents.append(node)
             return
