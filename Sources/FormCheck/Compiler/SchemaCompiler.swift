@@ -507,25 +507,42 @@ final class SchemaCompiler {
     // MARK: - Keys and scalars
 
     /// The mapping's pairs by key, reporting unknown, duplicate and non-text keys.
-    private func checkedKeys(of node: YAMLNode, allowed: [String], what: String) -> [String: YAMLPair] {
-        var result: [String: YAMLPair] = [:]
+    private func checkedKeys(of node: YAMLNode, allowed: [String], what: String) -> CheckedKeys {
+        var result = CheckedKeys(allowed: allowed)
         for pair in node.mapping ?? [] {
             guard let key = pair.keyText else {
                 error("a \(what) key must be plain text", at: pair.key.position)
                 continue
             }
-            guard allowed.contains(key) else {
+            guard let index = allowed.firstIndex(of: key) else {
                 error("unknown \(what) key '\(key)'\(Suggestions.didYouMean(key, among: allowed))", at: pair.key.position)
                 continue
             }
-            if let first = result[key] {
+            if let first = result.pairs[index] {
                 error("duplicate key '\(key)'", at: pair.key.position,
                       notes: [.init(message: "'\(key)' is first given here", position: first.key.position)])
                 continue
             }
-            result[key] = pair
+            result.pairs[index] = pair
         }
         return result
+    }
+
+    /// A mapping's pairs under the keys it may have, found by comparing the few short keys rather than
+    /// hashing them.
+    private struct CheckedKeys {
+        let allowed: [String]
+        var pairs: [YAMLPair?]
+
+        init(allowed: [String]) {
+            self.allowed = allowed
+            pairs = Array(repeating: nil, count: allowed.count)
+        }
+
+        subscript(key: String) -> YAMLPair? {
+            guard let index = allowed.firstIndex(of: key) else { preconditionFailure("'\(key)' is not among the allowed keys") }
+            return pairs[index]
+        }
     }
 
     func text(_ node: YAMLNode, what: String) -> String? {

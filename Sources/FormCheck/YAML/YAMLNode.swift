@@ -7,19 +7,62 @@ struct YAMLNode: Sendable {
         case mapping([YAMLPair])
     }
 
+    /// What few nodes have, kept behind one reference so that every node stays small to copy into
+    /// its collection.
+    private final class Rare: Sendable {
+        let taggedValue: Value?
+        let original: SourceSpan?
+
+        init(taggedValue: Value?, original: SourceSpan?) {
+            self.taggedValue = taggedValue
+            self.original = original
+        }
+    }
+
     var kind: Kind
+    /// How far after `position` a verbatim scalar's text starts (1 past an opening quote), or -1.
+    private var verbatimTextOffset: Int8 = -1
     var position: SourcePosition
     /// Where the node ends (just after its last character).
     var end: SourcePosition
+    private var rare: Rare?
+
+    init(kind: Kind, position: SourcePosition, end: SourcePosition) {
+        self.kind = kind
+        self.position = position
+        self.end = end
+    }
+
     /// The value a core-schema tag gives a scalar (`!!int "12"` is 12); nil without such a tag.
-    var taggedValue: Value? = nil
+    var taggedValue: Value? {
+        get { rare?.taggedValue }
+        set { rare = Rare(taggedValue: newValue, original: original) }
+    }
+
     /// For a node that an alias (`*name`) copied, where its anchored original is written: what hides
     /// the alias's value must hide that text too.
-    var original: SourceSpan? = nil
+    var original: SourceSpan? {
+        get { rare?.original }
+        set { rare = Rare(taggedValue: taggedValue, original: newValue) }
+    }
+
     /// Where a scalar's text starts when the source spells it character for character on one line (a
     /// plain, or single- or double-quoted scalar without escapes or tag): a column within it is then
     /// exact. Nil otherwise.
-    var verbatimTextStart: SourcePosition? = nil
+    var verbatimTextStart: SourcePosition? {
+        get {
+            verbatimTextOffset < 0 ? nil : SourcePosition(line: position.line, column: position.column + Int(verbatimTextOffset))
+        }
+        set {
+            guard let newValue else {
+                verbatimTextOffset = -1
+                return
+            }
+            precondition(newValue.line == position.line && (0...1).contains(newValue.column - position.column),
+                         "a verbatim scalar's text starts at its position or after its opening quote")
+            verbatimTextOffset = Int8(newValue.column - position.column)
+        }
+    }
 
     /// Where the originals of this node and of every alias inside it are written.
     var originals: [SourceSpan] {
