@@ -73,6 +73,7 @@ final class PatternDFA: @unchecked Sendable {
         while offset < text.count {
             let byte = text[offset]
             let target: Int32
+            var next = offset + 1
             if byte < 0x80 {
                 if cache.looksAheadAtLineTerminators, PlaceContext.isLineTerminator(Unicode.Scalar(byte)) {
                     return cache.continueInPikeVM(from: state, in: text, at: offset)
@@ -84,19 +85,19 @@ final class PatternDFA: @unchecked Sendable {
                     return cache.continueInPikeVM(from: state, in: text, at: offset)
                 }
                 target = cache.transition(from: state, on: scalar)
-                // The ASCII branch moves on by one byte below.
-                offset += length - 1
+                next = offset + length
             }
             switch target {
             case DFACache.matched: return true
             case DFACache.dead: return false
             case DFACache.full:
+                // The Pike VM goes on from the scalar whose transition did not fit.
                 let answer = cache.continueInPikeVM(from: state, in: text, at: offset)
                 cache.removeStates()
                 return answer
             default:
                 state = target
-                offset += 1
+                offset = next
             }
         }
         return cache.matchesAtEnd(state)

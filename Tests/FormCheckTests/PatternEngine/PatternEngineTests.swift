@@ -241,13 +241,33 @@ import Testing
         #expect(!pattern.matches(value + "1"))
     }
 
-    /// `(a|b)*a(a|b){12}` needs 2^13 states, far beyond the cache's 1,000.
-    @Test func answersRightBeyondTheStateLimit() throws {
-        let pattern = try LinearPattern("(a|b)*a(a|b){12}$")
+    /// Values that differ only in their last 13 scalars fill the cache there, so the Pike VM takes over
+    /// in the middle of the value, on a scalar of one byte or of several, and must start from that scalar.
+    @Test(arguments: [("a", "b"), ("é", "b"), ("a", "日"), ("é", "日")])
+    func goesOnInThePikeVMFromTheScalarThatDidNotFit(_ marked: Character, _ other: Character) throws {
+        let pattern = try LinearPattern("(\(marked)|\(other))*\(marked)(\(marked)|\(other)){12}$")
+        var seed: UInt64 = 0x5CA1A5
+        var wrong: [String] = []
+        for _ in 0..<3_000 {
+            let tail = (0..<13).map { _ in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return seed >> 63 == 0 ? marked : other
+            }
+            let value = String(repeating: other, count: 20) + String(tail)
+            if pattern.matches(value) != (tail[0] == marked) { wrong.append(String(tail)) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    /// `(a|b)*a(a|b){12}` needs 2^13 states, far beyond the cache's 1,000; so does its form with a
+    /// letter beyond ASCII, which the search meets on a sequence of several bytes when the cache fills.
+    @Test(arguments: [("a", "b"), ("é", "b"), ("a", "日"), ("é", "日")])
+    func answersRightBeyondTheStateLimit(_ marked: Character, _ other: Character) throws {
+        let pattern = try LinearPattern("(\(marked)|\(other))*\(marked)(\(marked)|\(other)){12}$")
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<6 {
-            let value = String((0..<2_000).map { _ in Bool.random(using: &generator) ? "a" : "b" })
-            #expect(pattern.matches(value) == (Array(value)[value.count - 13] == "a"))
+            let value = String((0..<2_000).map { _ in Bool.random(using: &generator) ? marked : other })
+            #expect(pattern.matches(value) == (Array(value)[value.count - 13] == marked), "\(value.suffix(13))")
         }
     }
 }
