@@ -323,7 +323,7 @@ final class DirectPlan: @unchecked Sendable {
         into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
     ) -> Bool {
         let quick = Int(quickCheckOfNode[id])
-        if quick >= 0, accepts(quickChecks.baseAddress! + quick, values[slot ?? id], values: values, bytes: bytes) { return true }
+        if quick >= 0, accepts(UnsafePointer(quickChecks.baseAddress! + quick), values[slot ?? id], values: values, bytes: bytes) { return true }
         return evaluate(id, values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures, slot: slot, element: element)
     }
 
@@ -375,7 +375,7 @@ final class DirectPlan: @unchecked Sendable {
     /// read in place, field by field, rather than copied whole.
     @inline(__always)
     private func accepts(
-        _ check: UnsafeMutablePointer<QuickCheck>, _ value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+        _ check: UnsafePointer<QuickCheck>, _ value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         switch check.pointee.kind {
         case .string:
