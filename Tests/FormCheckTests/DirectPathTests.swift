@@ -203,6 +203,37 @@ import Testing
         #expect(report.issues.map { "\($0.path) \($0.code)" } == ["name maxLength", "words notPattern"])
     }
 
+    /// A string's length is counted as `String.count` counts characters: on the bytes as the string is
+    /// read where every scalar is its own character, by decoding elsewhere (combining marks, Hangul
+    /// jamo, emoji sequences, flags, CR LF); written raw and written as `\u` escapes alike.
+    @Test(arguments: [
+        "", "abc", "Zoë", "Björk Guðmundsdóttir", "Łukasz Żółć", "日本語の名前", "中文", "e\u{0301}", "x\u{0301}\u{0301}\u{0308}",
+        "Ngọc Anh", "ﬀ", "\u{00AD}a", "\u{1100}\u{1161}\u{11A8}", "한국어", "👍🏽", "🇫🇷🇩🇪", "👨‍👩‍👧", "क्षि", "a\r\nb", "\u{4E00}\u{3099}",
+        "ÿ\u{0300}", "\u{9FFF}\u{A000}", "Ǆ\u{02FF}\u{0300}", "Ωμέγα", "Привет", "\u{0483}", "مرحبا\u{064B}",
+    ])
+    func lengthsCountCharactersAsStringCountsThem(_ text: String) throws {
+        let count = text.count
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              exact: { type: string, rules: [{ length: { min: \(count), max: \(count) } }] }
+              shorter: { type: string, rules: [{ maxLength: \(max(count - 1, 0)) }] }
+            """)
+        let raw = text.unicodeScalars.map { scalar in
+            switch scalar {
+            case "\r": "\\r"
+            case "\n": "\\n"
+            default: String(scalar)
+            }
+        }.joined()
+        let escaped = text.utf16.map { String(format: "\\u%04X", $0) }.joined()
+        for written in [raw, escaped] {
+            let report = try #require(try directReport(#"{"exact":"\#(written)","shorter":"\#(written)"}"#, in: schema))
+            #expect(report.issues.map(\.code) == (count > 0 ? ["maxLength"] : []), "\(text.debugDescription) written \(written)")
+        }
+    }
+
     /// `allOf`, `anyOf`, `not` and rule-level `when` (with `then` and `else`, nested in one another,
     /// with presence rules and warnings inside) run on the bytes and report what the full validator
     /// reports, in both collect modes, for every combination of values.

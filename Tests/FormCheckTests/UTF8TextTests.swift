@@ -1,8 +1,9 @@
 import Testing
 @testable import FormCheck
 
-/// `UTF8Text` must agree with the standard library: on which bytes are well-formed UTF-8, on the
-/// scalars they hold, and on how many characters they make.
+/// `UTF8Text` must agree with the standard library on which bytes are well-formed UTF-8 and on the
+/// scalars they hold. (How many characters they make is checked where strings are read:
+/// `DirectPathTests.lengthsCountCharactersAsStringCountsThem`.)
 @Suite struct UTF8TextTests {
     /// Every sequence of one or two bytes, and every three- and four-byte sequence whose later bytes
     /// are continuation bytes at their edges (0x80, 0xBF) or just outside them: well-formed exactly
@@ -34,17 +35,5 @@ import Testing
             }
         }
         #expect(mismatches == [])
-    }
-
-    /// Characters are counted as `String.count` counts them: on the bytes where every scalar is its
-    /// own character, by decoding elsewhere (combining marks, Hangul jamo, emoji sequences, flags).
-    @Test(arguments: [
-        "", "abc", "Zoë", "Björk Guðmundsdóttir", "Łukasz Żółć", "日本語の名前", "中文", "e\u{0301}", "x\u{0301}\u{0301}\u{0308}",
-        "Ngọc Anh", "ﬀ", "\u{00AD}a", "\u{1100}\u{1161}\u{11A8}", "한국어", "👍🏽", "🇫🇷🇩🇪", "👨‍👩‍👧", "क्षि", "a\r\nb", "\u{4E00}\u{3099}",
-        "ÿ\u{0300}", "\u{9FFF}\u{A000}", "Ǆ\u{02FF}\u{0300}", "Ωμέγα", "Привет", "\u{0483}", "مرحبا\u{064B}",
-    ])
-    func charactersAreCountedAsStringCountsThem(_ text: String) {
-        var copy = text
-        #expect(copy.withUTF8 { UTF8Text.characterCount($0) } == text.count)
     }
 }

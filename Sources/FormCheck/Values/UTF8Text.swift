@@ -44,24 +44,6 @@ enum UTF8Text {
         return true
     }
 
-    /// The number of characters (extended grapheme clusters, as `String.count` counts them) in
-    /// well-formed UTF-8 `bytes`: counted on the bytes when `CharacterTally` can, else by `String`.
-    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var tally = CharacterTally()
-        var offset = 0
-        while offset < bytes.count {
-            let lead = bytes[offset]
-            if lead < 0x80 {
-                tally.add(Unicode.Scalar(lead))
-                offset += 1
-            } else {
-                tally.add(lead: lead, second: bytes[offset + 1])
-                offset += lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            }
-        }
-        return tally.characters ?? String(decoding: bytes, as: UTF8.self).count
-    }
-
     /// Counts the characters of text as its scalars are read, while every scalar is one that no
     /// neighbour joins into one character with it: below U+0300 (where combining marks begin) but CR
     /// (CR LF is one character), and the CJK unified ideographs (U+4E00-U+9FFF). Text with other
