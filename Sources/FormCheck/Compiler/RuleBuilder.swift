@@ -11,7 +11,8 @@ struct RuleBuilder {
     let field: FieldNode
     let rule: String
     let position: SourcePosition
-    private let arguments: [String: Argument]
+    /// Few: searched in order (the first of a name counts), not hashed.
+    private let arguments: [Argument]
     /// Starts as the definition's `isPresence`; compositions set it from their children.
     var runsOnEmpty: Bool
     private(set) var referencedNodes: [Int] = []
@@ -30,7 +31,7 @@ struct RuleBuilder {
         self.field = field
         self.rule = rule
         self.position = position
-        self.arguments = Dictionary(arguments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.arguments = arguments
         self.runsOnEmpty = runsOnEmpty
     }
 
@@ -39,11 +40,11 @@ struct RuleBuilder {
         failed = true
     }
 
-    func has(_ name: String) -> Bool { arguments[name] != nil }
+    func has(_ name: String) -> Bool { arguments.contains { $0.name == name } }
 
     /// The argument's node; reports it missing when `required`.
     mutating func node(_ name: String, required: Bool = true) -> YAMLNode? {
-        if let argument = arguments[name] { return argument.node }
+        if let argument = arguments.first(where: { $0.name == name }) { return argument.node }
         if required { error("rule '\(rule)' needs the argument '\(name)'", at: position) }
         return nil
     }

@@ -290,7 +290,9 @@ final class SchemaCompiler {
 
     /// Compiles a single rule written in any of its forms.
     func compileRule(_ node: YAMLNode, field: Int) -> (rule: CompiledRule, bounds: [BoundsChecker.Bound])? {
-        var options: [String: YAMLPair] = [:]
+        /// The rule's `RuleCatalogue.optionKeys` pairs, few or none: searched in order, not hashed.
+        var options: [YAMLPair] = []
+        func option(_ key: String) -> YAMLPair? { options.first { $0.keyText == key } }
         var arguments: [RuleBuilder.Argument] = []
         let name: String
         let namePosition: SourcePosition
@@ -315,8 +317,8 @@ final class SchemaCompiler {
             for pair in pairs where pair.key.position != ruleKey.key.position {
                 let key = pair.keyText ?? ""
                 if RuleCatalogue.optionKeys.contains(key) {
-                    if options[key] != nil { error("duplicate key '\(key)'", at: pair.key.position) }
-                    options[key] = pair
+                    if option(key) != nil { error("duplicate key '\(key)'", at: pair.key.position) }
+                    options.append(pair)
                 } else if RuleCatalogue.definitions[key] != nil && !["then", "else"].contains(key) {
                     error("'\(key)' is a rule of its own; give it its own list item ('- \(key): ...')", at: pair.key.position)
                     return nil
@@ -343,8 +345,8 @@ final class SchemaCompiler {
                 for pair in pairs {
                     let key = pair.keyText ?? ""
                     if RuleCatalogue.optionKeys.contains(key) {
-                        if options[key] != nil { error("duplicate key '\(key)'", at: pair.key.position) }
-                        options[key] = pair
+                        if option(key) != nil { error("duplicate key '\(key)'", at: pair.key.position) }
+                        options.append(pair)
                     } else {
                         arguments.append(.init(name: key, keyPosition: pair.key.position, node: pair.value))
                     }
@@ -367,21 +369,20 @@ final class SchemaCompiler {
         }
 
         var valid = true
-        var seenArguments: Set<String> = []
-        for argument in arguments {
+        for (index, argument) in arguments.enumerated() {
             if !definition.arguments.contains(argument.name) {
                 let expected = definition.arguments.map { "'\($0)'" }.joined(separator: ", ")
                 error("unknown argument '\(argument.name)' for rule '\(name)'\(Suggestions.didYouMean(argument.name, among: definition.arguments + RuleCatalogue.optionKeys.sorted())); it takes \(expected.isEmpty ? "none" : expected)",
                       at: argument.keyPosition)
                 valid = false
-            } else if !seenArguments.insert(argument.name).inserted {
+            } else if arguments[..<index].contains(where: { $0.name == argument.name }) {
                 error("duplicate argument '\(argument.name)'", at: argument.keyPosition)
                 valid = false
             }
         }
 
         var message = MessageSource.catalogs
-        if let pair = options["message"] {
+        if let pair = option("message") {
             if let text = pair.value.scalarText {
                 message = .literal(text)
             } else if let keyPair = pair.value.mapping, keyPair.count == 1, keyPair[0].keyText == "key",
@@ -394,7 +395,7 @@ final class SchemaCompiler {
             }
         }
         var code = name
-        if let pair = options["code"] {
+        if let pair = option("code") {
             if let text = text(pair.value, what: "'code'") {
                 if text.isEmpty || text.contains(where: \.isWhitespace) {
                     error("'code' must be a non-empty word without spaces", at: pair.value.position)
@@ -405,7 +406,7 @@ final class SchemaCompiler {
             }
         }
         var severity = Severity.error
-        if let pair = options["severity"] {
+        if let pair = option("severity") {
             if let text = pair.value.scalarText, let level = Severity(rawValue: text) {
                 severity = level
             } else {
@@ -422,11 +423,11 @@ final class SchemaCompiler {
         let ordered = arguments.count < 2 ? arguments : arguments.sorted {
             (definition.arguments.firstIndex(of: $0.name) ?? 0) < (definition.arguments.firstIndex(of: $1.name) ?? 0)
         }
-        let written = ordered.map { "\($0.name): \($0.node.flowText)" }
+        let written = ordered.map { (name: $0.name, text: $0.node.flowText) }
         let summary = written.isEmpty ? name
-            : (written.count == 1 && ordered[0].name == "value" ? "\(name): \(ordered[0].node.flowText)"
-                : "\(name): {\(written.joined(separator: ", "))}")
-        if options["code"] == nil, let defaultCode = builder.defaultCode { code = defaultCode }
+            : (written.count == 1 && written[0].name == "value" ? "\(name): \(written[0].text)"
+                : "\(name): {\(written.map { "\($0.name): \($0.text)" }.joined(separator: ", "))}")
+        if option("code") == nil, let defaultCode = builder.defaultCode { code = defaultCode }
         let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, message: message, position: namePosition,
                                 runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check,
                                 asyncRule: builder.asyncRule, direct: builder.direct)

@@ -67,6 +67,7 @@ struct PatternParser {
 
     private mutating func parseSequence() throws(PatternSyntaxError) -> PatternNode {
         var items: [PatternNode] = []
+        items.reserveCapacity(min(scalars.count - index, 16))
         while let next = peek, next != "|", next != ")" {
             if next == "\\", peek(1) == "Q" {
                 // \Q...\E quotes its characters; a quantifier after it repeats the last one.
@@ -124,7 +125,9 @@ struct PatternParser {
     private mutating func parseCount() throws(PatternSyntaxError) -> (min: Int, max: Int?) {
         let start = index
         index += 1
-        let malformed = fail("a count is written {n}, {n,} or {n,m} with whole numbers n ≤ m; write \\{ for the character", at: start)
+        var malformed: PatternSyntaxError {
+            fail("a count is written {n}, {n,} or {n,m} with whole numbers n ≤ m; write \\{ for the character", at: start)
+        }
         guard let low = parseNumber() else { throw malformed }
         var high: Int? = low
         if peek == "," {
@@ -408,12 +411,15 @@ struct PatternParser {
         var result: ScalarClass?
         var pending: (ScalarClass, ScalarClass) -> ScalarClass = { _, right in right }
         var operand: [ScalarClass] = []
+        /// The characters and ranges of the operand, kept apart so that they make one sorted set.
+        var operandRanges: [ClosedRange<UInt32>] = []
         var isFirst = true
         /// Whether the last member read is a nested class or a property (`\p{...}`), after which a single
         /// `&` or `-` before a nested class is an operator, as in ICU (`[\p{L}&[aou]]`, `[[a-z]-[aeiou]]`;
         /// not after `\d`, nor before `\p{...}`).
         var followsSet = false
         func combine() -> ScalarClass {
+            if !operandRanges.isEmpty { operand.append(ScalarClass(ranges: operandRanges)) }
             let union = operand.count == 1 ? operand[0] : .union(operand)
             return result.map { pending($0, union) } ?? union
         }
@@ -432,7 +438,7 @@ struct PatternParser {
             if next == "&" || next == "-", followsSet, peek(1) == "[" {
                 index += 1
                 result = combine()
-                operand = []
+                (operand, operandRanges) = ([], [])
                 pending = next == "&" ? { .intersection($0, $1) } : { .subtraction($0, $1) }
                 followsSet = false
                 continue
@@ -440,13 +446,15 @@ struct PatternParser {
             followsSet = false
             if next == "&" || next == "-", peek(1) == next {
                 let operatorStart = index
-                guard !operand.isEmpty else { throw fail("'\(next)\(next)' needs a set on each side", at: operatorStart) }
+                guard !operand.isEmpty || !operandRanges.isEmpty else {
+                    throw fail("'\(next)\(next)' needs a set on each side", at: operatorStart)
+                }
                 index += 2
                 guard let after = peek, after != "]", after != next else {
                     throw fail("'\(next)\(next)' needs a set on each side; write \\\(next) for the character", at: operatorStart)
                 }
                 result = combine()
-                operand = []
+                (operand, operandRanges) = ([], [])
                 pending = next == "&" ? { .intersection($0, $1) } : { .subtraction($0, $1) }
                 continue
             }
@@ -469,7 +477,7 @@ struct PatternParser {
                             "a range after '&' starts at the last character before the '&' ([a&-z] is '&' and a-z), "
                                 + "and there is none in this class; write \\& for the character", at: itemStart)
                     }
-                    operand.append(.scalar(low))
+                    operandRanges.append(low.value...low.value)
                     low = start
                 }
                 index += 1
@@ -479,9 +487,9 @@ struct PatternParser {
                 guard low.value <= high.value else {
                     throw fail("the range \(String(low))-\(String(high)) is out of order", at: itemStart)
                 }
-                operand.append(.ranges([low.value...high.value]))
+                operandRanges.append(low.value...high.value)
             } else {
-                operand.append(.scalar(low))
+                operandRanges.append(low.value...low.value)
             }
         }
         var set = combine()

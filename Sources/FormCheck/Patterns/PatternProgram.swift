@@ -64,7 +64,9 @@ struct PatternProgram: Sendable {
         case .empty:
             break
         case .scalar(let set):
-            if case .ranges(let ranges) = set, ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound {
+            if case .scalar(let scalar) = set {
+                try append(.scalar(scalar.value))
+            } else if case .ranges(let ranges) = set, ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound {
                 try append(.scalar(ranges[0].lowerBound))
             } else {
                 classes.append(CompiledClass(set))

@@ -1,7 +1,7 @@
 /// A parsed pattern: what it matches, with the flags (`(?i)`, `(?s)`, `(?m)`) already applied to
 /// its classes and anchors. Groups of any kind are plain groups; lazy quantifiers are greedy ones, as
 /// they give the same yes/no answer.
-indirect enum PatternNode: Sendable, Equatable {
+enum PatternNode: Sendable, Equatable {
     /// Matches the empty text.
     case empty
     /// One scalar from the class.
@@ -11,7 +11,7 @@ indirect enum PatternNode: Sendable, Equatable {
     case sequence([PatternNode])
     case alternation([PatternNode])
     /// The node `min` to `max` times (`max` nil: no limit); `offset` is where its quantifier starts.
-    case repetition(PatternNode, min: Int, max: Int?, offset: Int)
+    indirect case repetition(PatternNode, min: Int, max: Int?, offset: Int)
 }
 
 /// A zero-width test, with ICU's meaning.

@@ -1,23 +1,44 @@
 /// A set of Unicode scalars as a pattern describes it: literal ranges, general categories, binary
 /// properties and scripts, combined by the class operators (`[...]`, `[^...]`, `&&`, `--`).
-indirect enum ScalarClass: Sendable, Equatable {
+enum ScalarClass: Sendable, Equatable {
+    /// One scalar (a literal: kept apart from `ranges` so that it takes no storage of its own).
+    case scalar(Unicode.Scalar)
     /// Scalar values in sorted ranges.
     case ranges([ClosedRange<UInt32>])
     /// The scalars whose general category is in the set.
     case categories(GeneralCategories)
     case property(ScalarProperty)
     case union([ScalarClass])
-    case intersection(ScalarClass, ScalarClass)
-    case subtraction(ScalarClass, ScalarClass)
-    case complement(ScalarClass)
+    indirect case intersection(ScalarClass, ScalarClass)
+    indirect case subtraction(ScalarClass, ScalarClass)
+    indirect case complement(ScalarClass)
     /// The members and every scalar with the same simple case folding as one of them.
-    case caseClosure(ScalarClass)
+    indirect case caseClosure(ScalarClass)
 
-    static func scalar(_ scalar: Unicode.Scalar) -> ScalarClass { .ranges([scalar.value...scalar.value]) }
+    /// The scalars of `ranges`, in any order and overlapping or not: one scalar, or sorted ranges
+    /// with overlapping and adjacent ones merged.
+    init(ranges: [ClosedRange<UInt32>]) {
+        if ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound, let scalar = Unicode.Scalar(ranges[0].lowerBound) {
+            self = .scalar(scalar)
+            return
+        }
+        var merged: [ClosedRange<UInt32>] = []
+        merged.reserveCapacity(ranges.count)
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        self = .ranges(merged)
+    }
 
     /// Whether `scalar` is a member.
     func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch self {
+        case .scalar(let member):
+            return scalar == member
         case .ranges(let ranges):
             return Self.search(ranges, for: scalar.value)
         case .categories(let categories):
@@ -52,6 +73,8 @@ indirect enum ScalarClass: Sendable, Equatable {
     /// tables of the categories' and properties' ASCII members, so that patterns compile quickly.
     var asciiMembers: UInt128 {
         switch self {
+        case .scalar(let member):
+            return member.isASCII ? 1 << member.value : 0
         case .ranges(let ranges):
             return ranges.reduce(0) { bits, range in
                 guard range.lowerBound < 128 else { return bits }

@@ -70,6 +70,7 @@ struct ASCIIPattern: Sendable {
     /// (categories, properties, complements and case closures hold some).
     private static func holdsOnlyASCII(_ set: ScalarClass) -> Bool {
         switch set {
+        case .scalar(let scalar): return scalar.isASCII
         case .ranges(let ranges): return ranges.allSatisfy { $0.upperBound < 128 }
         case .union(let members): return members.allSatisfy(holdsOnlyASCII)
         case .intersection(let left, let right): return holdsOnlyASCII(left) || holdsOnlyASCII(right)
