@@ -34,7 +34,7 @@ import Testing
         guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return nil }
         // A second time, from the issues cached the first time.
         #expect(bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) == direct)
-        let full = schema.validate(try JSONReader.parse(bytes), options: options)
+        let full = schema.validator.validate(try JSONReader.parse(bytes), options: options)
         #expect(direct == full, "\(json)", sourceLocation: sourceLocation)
         return direct
     }
@@ -53,12 +53,13 @@ import Testing
         return Self.record(members)
     }
 
-    /// The plan is made when a JSON record is first checked, not when the schema compiles, and once
-    /// when threads ask for it together: every thread gets the same plan and the same reports.
+    /// The plan is made when a record is first checked, not when the schema compiles (a schema that
+    /// only reports its diagnostics or serves one field at a time never makes it), and once when
+    /// threads ask for it together: every thread gets the same plan and the same reports.
     @Test func thePlanIsMadeOnFirstUseOnce() throws {
         let fresh = try FormSchema(contentsOfFile: "\(packageRoot)/bench/signup.yaml")
         #expect(!fresh.plannedDirectPath.isMade)
-        _ = fresh.validate(try JSONReader.parse(Array(Self.valid.utf8)))
+        _ = fresh.validate(field: "email", in: try JSONReader.parse(Array(Self.valid.utf8)))
         #expect(!fresh.plannedDirectPath.isMade)
         let invalid = Array(replacing("age", with: "12").utf8)
         let expected = try schema.validate(json: invalid)
@@ -352,7 +353,7 @@ import Testing
         var cache: [DirectPlan.Failure: ValidationError] = [:]
         let options = ValidationOptions(collectAllErrors: true)
         guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return false }
-        #expect(direct == schema.validate(try JSONReader.parse(bytes), options: options), "\(json)", sourceLocation: sourceLocation)
+        #expect(direct == schema.validator.validate(try JSONReader.parse(bytes), options: options), "\(json)", sourceLocation: sourceLocation)
         return true
     }
 
@@ -710,7 +711,7 @@ import Testing
         try schema.validateRecords(inFile: path, format: .jsonLines, jobs: 2) { record, report in
             results.append((record.index, record.position.line, report.map { $0.issues.map { "\($0.path) \($0.code)" } } ?? ["unparsed"]))
             if let report, case .success(let value) = record.content {
-                #expect(schema.validate(value) == report)
+                #expect(schema.validator.validate(value, options: ValidationOptions()) == report)
             }
         }
         #expect(results.map(\.0) == [1, 2, 3, 4, 5])

@@ -155,7 +155,12 @@ public struct FormSchema: Sendable {
 
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        validator.validate(record, options: options)
+        // The direct path reads the record's JSON text, as it reads a JSON file's.
+        if directPlan != nil, let json = JSONWriter.bytes(of: record) {
+            var cache: [DirectPlan.Failure: ValidationError] = [:]
+            if let report = json.withUnsafeBufferPointer({ directReport($0, options: options, cache: &cache) }) { return report }
+        }
+        return validator.validate(record, options: options)
     }
 
     /// Validates one record given as a JSON document.
@@ -185,7 +190,7 @@ public struct FormSchema: Sendable {
     public func validate(
         encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder(), options: ValidationOptions = ValidationOptions()
     ) throws -> ValidationReport {
-        validate(try JSONReader.parse(Array(try encoder.encode(value))), options: options)
+        try validate(json: Array(try encoder.encode(value)), options: options)
     }
 
     /// The paths of the values in `record` that belong to `sensitive` fields: what output must never show.

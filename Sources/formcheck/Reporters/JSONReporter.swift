@@ -69,23 +69,7 @@ struct JSONReporter: CheckReporter {
 
 /// Minimal JSON text building for the reporters.
 enum JSONText {
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ text: String) -> String { JSONWriter.quoted(text) }
 
     static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { "\(quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

@@ -2,9 +2,10 @@ import Foundation
 @testable import FormCheck
 
 /// The report of one record through every kind of input the library reads it from, which must all be
-/// the same: JSON bytes through the direct path (when it settles the record) and through
-/// `validate(json:)`, the parsed `Value` through `validate(_:)`, the same record written as YAML and
-/// read by the YAML data reader, and each top-level field through `validate(field:in:)`.
+/// the same as the general validator's on the parsed `Value`: JSON bytes through the direct path (when
+/// it settles the record) and through `validate(json:)`, the `Value` through `validate(_:)` (which
+/// writes it as JSON for the direct path), the same record written as YAML and read by the YAML data
+/// reader, and each top-level field through `validate(field:in:)`.
 enum InputKinds {
     /// One input kind's report, or why it has none.
     struct Outcome {
@@ -39,8 +40,9 @@ enum InputKinds {
             }
             return comparison
         }
-        let general = schema.validate(value, options: options)
-        comparison.outcomes.append(Outcome(kind: "validate(Value)", report: general, note: nil))
+        let general = schema.validator.validate(value, options: options)
+        comparison.outcomes.append(Outcome(kind: "general validator", report: general, note: nil))
+        comparison.outcomes.append(Outcome(kind: "validate(Value)", report: schema.validate(value, options: options), note: nil))
 
         var cache: [DirectPlan.Failure: ValidationError] = [:]
         let direct = bytes.withUnsafeBufferPointer { schema.directReport($0, options: options, cache: &cache) }
@@ -63,7 +65,7 @@ enum InputKinds {
 
         for outcome in comparison.outcomes.dropFirst() {
             if let report = outcome.report {
-                if report != general { comparison.differences.append("\(outcome.kind) differs from validate(Value)") }
+                if report != general { comparison.differences.append("\(outcome.kind) differs from the general validator") }
                 if outcome.kind == "YAML data", let note = outcome.note { comparison.differences.append("YAML data \(note)") }
             } else if outcome.kind != "direct path" {
                 comparison.differences.append("\(outcome.kind): \(outcome.note ?? "no report")")
@@ -105,7 +107,7 @@ enum InputKinds {
         let lines = records.map { record in
             String(record.drop { $0 == "\u{FEFF}" }.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         }
-        let expected = lines.map { line in (try? JSONReader.parse(Array(line.utf8))).map { schema.validate($0, options: options) } }
+        let expected = lines.map { line in (try? JSONReader.parse(Array(line.utf8))).map { schema.validator.validate($0, options: options) } }
         var differences: [String] = []
         for (format, text) in [(DataFormat.jsonLines, lines.joined(separator: "\n") + "\n"), (.json, "[" + lines.joined(separator: ",\n") + "]")] {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("agreement-\(UUID().uuidString).\(format.rawValue)").path
@@ -123,9 +125,9 @@ enum InputKinds {
                 continue
             }
             for (index, (report, wanted)) in zip(reports, expected).enumerated() where report != wanted {
-                differences.append("validateRecords on \(format.rawValue), record \(index + 1), differs from validate(Value): \(lines[index])\n"
+                differences.append("validateRecords on \(format.rawValue), record \(index + 1), differs from the general validator: \(lines[index])\n"
                     + "  validateRecords: " + (report.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none") + "\n"
-                    + "  validate(Value): " + (wanted.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"))
+                    + "  general validator: " + (wanted.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"))
             }
         }
         return differences

@@ -1,0 +1,77 @@
+/// Compact JSON text (UTF-8) for a `Value`: how a record given as a `Value` reaches the direct path,
+/// which reads JSON bytes, and how the reporters quote text. Members keep their order; strings escape
+/// `"`, `\` and control characters (`\n`, `\r`, `\t`, else `\u00XX`) and keep every other character
+/// as it is; numbers read back as the same kind and value.
+package enum JSONWriter {
+    /// The JSON text of `value`, or nil when it holds a number JSON cannot write (infinite or NaN).
+    static func bytes(of value: Value) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        return append(value, to: &out) ? out : nil
+    }
+
+    /// Appends the JSON text of `value`; false (with `out` partly written) at a number JSON cannot write.
+    static func append(_ value: Value, to out: inout [UInt8]) -> Bool {
+        switch value {
+        case .null: out += "null".utf8
+        case .bool(let bool): out += (bool ? "true" : "false").utf8
+        case .integer(let int): out += String(int).utf8
+        case .number(let double):
+            // `description` is the shortest text that reads back as the same double ("1.0", "1e-07").
+            guard double.isFinite else { return false }
+            out += double.description.utf8
+        case .string(let text): appendQuoted(text, to: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                guard append(element, to: &out) else { return false }
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (index, (key, member)) in object.members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendQuoted(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                guard append(member, to: &out) else { return false }
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        return true
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// `text` as a JSON string.
+    package static func quoted(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string: runs of bytes that need no escape are copied whole.
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0..<0x20:
+                    out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                            hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                default: out += [UInt8(ascii: "\\"), byte]
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
