@@ -47,7 +47,8 @@ extension FormSchema {
             return failures.isEmpty ? .valid : .settled(failures)
         }
         guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }
-        return .parsed(value, validate(value, options: options))
+        // The plan has read these very bytes: the general validator answers.
+        return .parsed(value, validator.validate(value, options: options))
     }
 
     /// The outcomes of the records at `ranges` of `text`, checked on up to `jobs` threads.

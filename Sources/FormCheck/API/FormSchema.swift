@@ -168,7 +168,7 @@ public struct FormSchema: Sendable {
     public func validate(json: [UInt8], options: ValidationOptions = ValidationOptions()) throws(DataParseError) -> ValidationReport {
         var cache: [DirectPlan.Failure: ValidationError] = [:]
         if let report = json.withUnsafeBufferPointer({ directReport($0, options: options, cache: &cache) }) { return report }
-        return validate(try JSONReader.parse(json), options: options)
+        return validator.validate(try JSONReader.parse(json), options: options)
     }
 
     /// The report of a JSON record found by the direct path, or nil when the record needs the full one.
