@@ -53,12 +53,16 @@ enum FuzzJSON {
         }
     }
 
-    /// The direct path's report, when it gives one, is the full validator's.
+    /// The direct path's report, when it gives one, is the full validator's; so is `validate(_:)`'s on
+    /// the parsed document (written back as JSON for the direct path).
     static func compareDirectPath(_ schema: FormSchema, _ bytes: [UInt8], _ document: Value?, options: ValidationOptions) {
+        if let document, schema.validate(document, options: options) != schema.validator.validate(document, options: options) {
+            Fuzzing.finding("\(schema.name) (collect all: \(options.collectAllErrors)): validate(Value) differs from the full validator")
+        }
         var cache: [DirectPlan.Failure: ValidationError] = [:]
         guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return }
         guard let document else { Fuzzing.finding("the direct path of \(schema.name) settled bytes that are not JSON") }
-        let full = schema.validate(document, options: options)
+        let full = schema.validator.validate(document, options: options)
         guard direct == full else {
             func describe(_ report: ValidationReport) -> String {
                 report.issues.map { "\($0.path) \($0.code) \($0.message)" }.joined(separator: " | ")

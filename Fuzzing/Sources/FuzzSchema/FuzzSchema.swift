@@ -21,7 +21,7 @@ enum FuzzSchema {
         for record in records {
             let options = ValidationOptions(collectAllErrors: true, today: Fuzzing.today)
             guard let value = try? JSONReader.parse(record) else { continue }
-            let full = schema.validate(value, options: options)
+            let full = schema.validator.validate(value, options: options)
             var cache: [DirectPlan.Failure: ValidationError] = [:]
             if let direct = record.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }), direct != full {
                 Fuzzing.finding("direct \(direct.issues.map(\.code)), full \(full.issues.map(\.code)) for \(String(decoding: record, as: UTF8.self))")

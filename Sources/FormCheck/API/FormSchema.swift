@@ -156,9 +156,9 @@ public struct FormSchema: Sendable {
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         // The direct path reads the record's JSON text, as it reads a JSON file's.
-        if directPlan != nil, let json = JSONWriter.bytes(of: record) {
-            var cache: [DirectPlan.Failure: ValidationError] = [:]
-            if let report = json.withUnsafeBufferPointer({ directReport($0, options: options, cache: &cache) }) { return report }
+        if let plan = directPlan, let json = JSONWriter.bytes(of: record),
+            let failures = json.withUnsafeBufferPointer({ plan.failures(in: $0, collectAllErrors: options.collectAllErrors, today: options.today) }) {
+            return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: plan, options: options)
         }
         return validator.validate(record, options: options)
     }

@@ -27,24 +27,35 @@ final class Validator: Sendable {
     ) -> ValidationReport {
         ValidationReport(issues: failures.map { failure in
             if let issue = cache[failure] { return issue }
-            var run = Run(validator: self, root: .null, options: options)
-            let node = graph.nodes[failure.node]
-            if let element = failure.element, let array = node.parent {
-                // An element of an array, checked against the array's `items` template.
-                run.path = graph.keyPath(of: array).map { .key($0) } + [.index(element)]
-            } else {
-                run.path = graph.keyPath(of: failure.node).map { .key($0) }
-            }
-            if let index = failure.rule {
-                let rule = plan.reportedRule(index)
-                run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
-                           parameters: rule.direct?.parameters ?? [:], field: node.path)
-            } else {
-                run.reportWrongType(node)
-            }
-            cache[failure] = run.issues[0]
-            return run.issues[0]
+            let issue = self.issue(for: failure, of: plan, options: options)
+            cache[failure] = issue
+            return issue
         })
+    }
+
+    /// The report of the failures the direct path found in one record, made without a cache.
+    func report(for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions) -> ValidationReport {
+        ValidationReport(issues: failures.map { issue(for: $0, of: plan, options: options) })
+    }
+
+    /// The issue that `validate` writes for the failure.
+    private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, options: ValidationOptions) -> ValidationError {
+        var run = Run(validator: self, root: .null, options: options)
+        let node = graph.nodes[failure.node]
+        if let element = failure.element, let array = node.parent {
+            // An element of an array, checked against the array's `items` template.
+            run.path = graph.keyPath(of: array).map { .key($0) } + [.index(element)]
+        } else {
+            run.path = graph.keyPath(of: failure.node).map { .key($0) }
+        }
+        if let index = failure.rule {
+            let rule = plan.reportedRule(index)
+            run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
+                       parameters: rule.direct?.parameters ?? [:], field: node.path)
+        } else {
+            run.reportWrongType(node)
+        }
+        return run.issues[0]
     }
 
     /// Validates only the field at a schema path (and, for objects and arrays, what it contains).
