@@ -109,8 +109,9 @@ final class DirectPlan: @unchecked Sendable {
         case date(Int32)
         /// `test` indexes `scalarTests`; `reference` is the node whose value the test also reads, or -1.
         case scalar(test: Int32, reference: Int32)
-        /// A choice among strings only, read by an automaton.
-        case textChoice(StoredAutomaton, mustBeIn: Bool)
+        /// A choice among strings only, read by an automaton; the strings are also the `count` of
+        /// `choiceStrings` from `strings` on, for text beyond printable ASCII.
+        case textChoice(StoredAutomaton, strings: Int32, count: UInt16, mustBeIn: Bool)
         /// `strings` spans `choiceStrings`, `numbers` spans `choiceNumbers`.
         case oneOf(strings: Span, numbers: Span)
         case noneOf(strings: Span, numbers: Span)
@@ -556,10 +557,12 @@ final class DirectPlan: @unchecked Sendable {
                 order = number < bound ? -1 : (number == bound ? 0 : 1)
             }
             return allowed & (1 << UInt8(order + 1)) != 0
-        case .textChoice(let automaton, let mustBeIn):
+        case .textChoice(let automaton, let first, let count, let mustBeIn):
             switch value.kind {
             case .string:
-                guard value.isPlain else { return nil }
+                guard value.isPlain else {
+                    return isAmongChoices(value, Int(first)..<(Int(first) + Int(count)), bytes: bytes) == mustBeIn
+                }
                 return matches(value.bytes(in: bytes), automaton) == mustBeIn
             case .missing, .object, .array:
                 return nil
@@ -620,7 +623,7 @@ final class DirectPlan: @unchecked Sendable {
     private func isChoice(_ value: RawValue, strings: Range<Int>, numbers: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch value.kind {
         case .string:
-            guard value.isPlain else { return nil }
+            guard value.isPlain else { return isAmongChoices(value, strings, bytes: bytes) }
             let candidate = value.bytes(in: bytes)
             return strings.contains { text(choiceStrings[$0], equals: candidate) }
         case .missing, .object, .array:
@@ -634,6 +637,13 @@ final class DirectPlan: @unchecked Sendable {
                 return value.doubleValue == choiceNumbers[index].doubleValue
             }
         }
+    }
+
+    /// Whether a string beyond printable ASCII is one of the choices at `strings` of `choiceStrings`,
+    /// compared as `String`s compare (canonically equivalent text is equal), as `Value`'s equality does.
+    private func isAmongChoices(_ value: RawValue, _ strings: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let decoded = value.decoded(in: bytes)
+        return strings.contains { String(decoding: UnsafeBufferPointer(rebasing: text[choiceStrings[$0]]), as: UTF8.self) == decoded }
     }
 
     /// Collects the plan in Swift arrays before it is copied out flat.
@@ -785,8 +795,9 @@ final class DirectPlan: @unchecked Sendable {
             case .order(let limit, let allowed):
                 return .order(limit: Self.literal(limit), allowed: allowed)
             case .choices(let strings, let numbers, let mustBeIn):
-                if numbers.isEmpty, let automaton = PatternAutomaton(exactly: strings.map { Array($0.utf8) }) {
-                    return .textChoice(store(automaton), mustBeIn: mustBeIn)
+                if numbers.isEmpty, strings.count <= UInt16.max, let automaton = PatternAutomaton(exactly: strings.map { Array($0.utf8) }) {
+                    let stored = storeChoices(strings: strings, numbers: []).strings
+                    return .textChoice(store(automaton), strings: stored.start, count: UInt16(stored.range.count), mustBeIn: mustBeIn)
                 }
                 let (strings, numbers) = storeChoices(strings: strings, numbers: numbers)
                 return mustBeIn ? .oneOf(strings: strings, numbers: numbers) : .noneOf(strings: strings, numbers: numbers)

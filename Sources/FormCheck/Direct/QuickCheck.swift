@@ -59,7 +59,7 @@ extension DirectPlan {
                     guard mustMatch, automaton >= 0 else { return nil }
                     ownAutomata.append(patternAutomata[Int(automaton)])
                     ownTextTests.append(test)
-                case .textChoice(let automaton, let mustBeIn):
+                case .textChoice(let automaton, _, _, let mustBeIn):
                     // Any scalar but a string is in none of the choices.
                     guard isString else { if mustBeIn { return nil } else { continue } }
                     guard mustBeIn else { return nil }
