@@ -25,9 +25,11 @@ final class Validator: Sendable {
     func report(
         for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
     ) -> ValidationReport {
-        ValidationReport(issues: failures.map { failure in
+        var run: Run?
+        return ValidationReport(issues: failures.map { failure in
             if let issue = cache[failure] { return issue }
-            let issue = self.issue(for: failure, of: plan, options: options)
+            if run == nil { run = Run(validator: self, root: .null, options: options) }
+            let issue = self.issue(for: failure, of: plan, in: &run!)
             cache[failure] = issue
             return issue
         })
@@ -35,12 +37,13 @@ final class Validator: Sendable {
 
     /// The report of the failures the direct path found in one record, made without a cache.
     func report(for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions) -> ValidationReport {
-        ValidationReport(issues: failures.map { issue(for: $0, of: plan, options: options) })
+        var run = Run(validator: self, root: .null, options: options)
+        return ValidationReport(issues: failures.map { issue(for: $0, of: plan, in: &run) })
     }
 
-    /// The issue that `validate` writes for the failure.
-    private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, options: ValidationOptions) -> ValidationError {
-        var run = Run(validator: self, root: .null, options: options)
+    /// The issue that `validate` writes for the failure, made by `run` (a walk of no record).
+    private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, in run: inout Run) -> ValidationError {
+        run.issues.removeAll(keepingCapacity: true)
         let node = graph.nodes[failure.node]
         if let element = failure.element, let array = node.parent {
             // An element of an array, checked against the array's `items` template.
