@@ -379,4 +379,17 @@ import Testing
 
             """)
     }
+
+    /// A repeated option of a rule is reported, and its last value counts (so its mistakes are reported too).
+    @Test func aRepeatedRuleOptionIsReportedAndTheLastCounts() {
+        #expect(diagnostics(fieldSchema(type: "string", rules: #"[{ minLength: 2, code: ok, code: "a b" }]"#)) == """
+            test.yaml:7:39: error: duplicate key 'code'
+                rules: [{ minLength: 2, code: ok, code: "a b" }]
+                                                  ^
+            test.yaml:7:45: error: 'code' must be a non-empty word without spaces
+                rules: [{ minLength: 2, code: ok, code: "a b" }]
+                                                        ^
+
+            """)
+    }
 }

@@ -27,6 +27,24 @@ import Testing
         #expect(String(describing: read) == String(describing: value))
     }
 
+    /// A value nested deeper than the direct path reads is not written (the writer would recurse as
+    /// deep as the value): the record goes to the general validator, which reads only declared fields.
+    @Test func deepValuesGoToTheGeneralValidator() throws {
+        var deep: Value = 1
+        for _ in 0..<10_000 { deep = [deep] }
+        #expect(JSONWriter.bytes(of: deep) == nil)
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              name: { type: string, rules: [required] }
+            """)
+        #expect(schema.validate(["name": "", "extra": deep]).issues.map { "\($0.path) \($0.code)" } == ["name required"])
+        var shallow: Value = 1
+        for _ in 0..<DirectScanner.maximumDepth - 1 { shallow = [shallow] }
+        #expect(JSONWriter.bytes(of: ["extra": shallow]) != nil)
+    }
+
     /// A number JSON cannot write leaves the record to the general validator, which reports it.
     @Test func numbersJSONCannotWriteGoToTheGeneralValidator() throws {
         #expect(JSONWriter.bytes(of: ["n": .number(.nan)]) == nil)

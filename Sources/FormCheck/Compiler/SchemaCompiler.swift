@@ -292,7 +292,8 @@ final class SchemaCompiler {
     func compileRule(_ node: YAMLNode, field: Int) -> (rule: CompiledRule, bounds: [BoundsChecker.Bound])? {
         /// The rule's `RuleCatalogue.optionKeys` pairs, few or none: searched in order, not hashed.
         var options: [YAMLPair] = []
-        func option(_ key: String) -> YAMLPair? { options.first { $0.keyText == key } }
+        /// A repeated option is reported; its last value counts.
+        func option(_ key: String) -> YAMLPair? { options.last { $0.keyText == key } }
         var arguments: [RuleBuilder.Argument] = []
         let name: String
         let namePosition: SourcePosition

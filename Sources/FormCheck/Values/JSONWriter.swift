@@ -3,15 +3,18 @@
 /// `"`, `\` and control characters (`\n`, `\r`, `\t`, else `\u00XX`) and keep every other character
 /// as it is; numbers read back as the same kind and value.
 package enum JSONWriter {
-    /// The JSON text of `value`, or nil when it holds a number JSON cannot write (infinite or NaN).
+    /// The JSON text of `value`, or nil when it holds a number JSON cannot write (infinite or NaN) or
+    /// nests deeper than the direct path reads (`DirectScanner.maximumDepth`), which the writer's
+    /// recursion never goes beyond.
     static func bytes(of value: Value) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        return append(value, to: &out) ? out : nil
+        return append(value, to: &out, depth: 1) ? out : nil
     }
 
-    /// Appends the JSON text of `value`; false (with `out` partly written) at a number JSON cannot write.
-    static func append(_ value: Value, to out: inout [UInt8]) -> Bool {
+    /// Appends the JSON text of `value`, `depth` levels down (the record's own level is 1); false (with
+    /// `out` partly written) at a number JSON cannot write or beyond `DirectScanner.maximumDepth`.
+    private static func append(_ value: Value, to out: inout [UInt8], depth: Int) -> Bool {
         switch value {
         case .null: out += "null".utf8
         case .bool(let bool): out += (bool ? "true" : "false").utf8
@@ -22,19 +25,21 @@ package enum JSONWriter {
             out += double.description.utf8
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
+            guard depth <= DirectScanner.maximumDepth else { return false }
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                guard append(element, to: &out) else { return false }
+                guard append(element, to: &out, depth: depth + 1) else { return false }
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
+            guard depth <= DirectScanner.maximumDepth else { return false }
             out.append(UInt8(ascii: "{"))
             for (index, (key, member)) in object.members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 appendQuoted(key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                guard append(member, to: &out) else { return false }
+                guard append(member, to: &out, depth: depth + 1) else { return false }
             }
             out.append(UInt8(ascii: "}"))
         }
