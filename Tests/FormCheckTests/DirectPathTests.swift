@@ -405,6 +405,30 @@ import Testing
         #expect(try codes("{\"unit\":\"s\u{0301}\",\"other\":\"\u{2028}\"}") == ["unit oneOf"])
     }
 
+    /// A condition whose literals are text beyond ASCII (field-level `when:`, `requiredIf`,
+    /// `requiredUnless`, a `when` rule) keeps the schema on the direct path: string values are compared
+    /// with such literals as `String`s compare, so `K` meets a literal Kelvin sign.
+    @Test func conditionsOnTextBeyondASCIIHaveADirectForm() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              country: { type: string }
+              unit: { type: string }
+              region: { type: string, when: { field: country, equals: Österreich }, rules: [required] }
+              note: { type: string, rules: [{ requiredIf: { field: unit, in: ["\\u212A", Ω] } }] }
+              code: { type: string, rules: [{ requiredUnless: { field: country, notEquals: España } }] }
+            """)
+        #expect(schema.directPlan != nil)
+        func codes(_ json: String) throws -> [String]? {
+            try directReport(json, in: schema, collectAll: true)?.issues.map { "\($0.path) \($0.code)" }
+        }
+        #expect(try codes(#"{"country":"Österreich","unit":"K"}"#) == ["region required", "note requiredIf"])
+        #expect(try codes(#"{"country":"O\u0308sterreich","unit":"\u03A9","region":"Tirol"}"#) == ["note requiredIf"])
+        #expect(try codes(#"{"country":"España","unit":"k","note":"x"}"#) == ["code requiredUnless"])
+        #expect(try codes(#"{"country":"Espana","unit":"m"}"#) == [])
+    }
+
     /// Rules whose test reads the text as characters (`url`, `startsWith`, `endsWith`, `contains`,
     /// `alpha`, `alphanumeric`, and the character classes on text beyond ASCII) run their own test on the
     /// text decoded from the bytes, and answer as the full validator on every value.
@@ -648,14 +672,6 @@ import Testing
     }
 
     @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {
-        let conditional = try compile("""
-            formcheck: 1
-            form: test
-            fields:
-              kind: string
-              vat: { type: string, when: { field: kind, equals: société }, rules: [required] }
-            """)
-        #expect(conditional.directPlan == nil)
         let strong = try compile(fieldSchema(type: "string", rules: "[{ strength: strong }]"))
         #expect(strong.directPlan == nil)
     }

@@ -75,7 +75,7 @@ enum DirectCheck: Sendable {
 /// when none does.
 struct DirectCondition: Sendable {
     enum Test: Sendable {
-        /// The value is one of these scalars (strings all ASCII, so bytes compare as strings do).
+        /// The value is one of these scalars.
         case isIn([Value])
         case isFilled
         case isEmpty

@@ -71,6 +71,13 @@ final class DirectPlan: @unchecked Sendable {
             case .number(let double): return double
             }
         }
+
+        var value: Value {
+            switch self {
+            case .integer(let int): return .integer(int)
+            case .number(let double): return .number(double)
+            }
+        }
     }
 
     /// A range of one of the plan's buffers, in half the space of a `Range<Int>`.
@@ -134,6 +141,9 @@ final class DirectPlan: @unchecked Sendable {
         let numbers: Span
         let matchesTrue: Bool
         let matchesFalse: Bool
+        /// A literal string is beyond ASCII, so string values are compared as `String`s compare (one may
+        /// equal an ASCII value canonically), not by bytes.
+        let comparesStringsAsText: Bool
     }
 
     /// One failure found: a node's type check (`rule` nil) or a rule (an index of `reportedRules`: a rule
@@ -609,6 +619,7 @@ final class DirectPlan: @unchecked Sendable {
                 case .true: passes = condition.matchesTrue
                 case .false: passes = condition.matchesFalse
                 case .missing, .null, .object, .array: passes = false
+                case .string where condition.comparesStringsAsText: passes = isAmongChoices(other, condition.strings.range, bytes: bytes)
                 case .string, .integer, .number: passes = isChoice(other, strings: condition.strings.range, numbers: condition.numbers.range, bytes: bytes)
                 }
             }
@@ -631,16 +642,12 @@ final class DirectPlan: @unchecked Sendable {
         case .null, .true, .false:
             return false
         case .integer, .number:
-            // As `Value`'s equality: whole numbers compared as such, any other pair as doubles.
-            return numbers.contains { index in
-                if value.kind == .integer, case .integer(let choice) = choiceNumbers[index] { return value.integer == choice }
-                return value.doubleValue == choiceNumbers[index].doubleValue
-            }
+            return numbers.contains { value.scalar == choiceNumbers[$0].value }
         }
     }
 
-    /// Whether a string beyond printable ASCII is one of the choices at `strings` of `choiceStrings`,
-    /// compared as `String`s compare (canonically equivalent text is equal), as `Value`'s equality does.
+    /// Whether a string is one of the choices at `strings` of `choiceStrings`, compared as `String`s
+    /// compare (canonically equivalent text is equal), as `Value`'s equality does.
     private func isAmongChoices(_ value: RawValue, _ strings: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let decoded = value.decoded(in: bytes)
         return strings.contains { String(decoding: UnsafeBufferPointer(rebasing: text[choiceStrings[$0]]), as: UTF8.self) == decoded }
@@ -684,8 +691,7 @@ final class DirectPlan: @unchecked Sendable {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
-                guard field.relevance == nil || field.relevance?.direct() != nil,
-                    field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
+                guard field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
                 else { return nil }
                 var childLayout: Int?
                 if field.type == .object, !field.children.isEmpty {
@@ -719,7 +725,7 @@ final class DirectPlan: @unchecked Sendable {
                 quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
             }
-            let relevance = field.relevance?.direct().map { Int32(lower($0)) } ?? -1
+            let relevance = field.relevance.map { Int32(lower($0.direct())) } ?? -1
             nodes[field.id] = Node(type: field.type, relevance: relevance, collectsAllErrors: field.collectsAllErrors, rules: chain,
                                    children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
             nodeLists += children
@@ -828,7 +834,8 @@ final class DirectPlan: @unchecked Sendable {
             let (strings, numbers) = storeChoices(strings: literals.compactMap(\.stringValue),
                                                   numbers: literals.filter { $0.doubleValue != nil })
             conditions.append(Condition(nodes: nodes, test: test, negated: condition.negated, strings: strings, numbers: numbers,
-                                        matchesTrue: literals.contains(.bool(true)), matchesFalse: literals.contains(.bool(false))))
+                                        matchesTrue: literals.contains(.bool(true)), matchesFalse: literals.contains(.bool(false)),
+                                        comparesStringsAsText: !literals.allSatisfy(\.comparesByBytes)))
             return conditions.count - 1
         }
 

@@ -34,7 +34,7 @@ extension RuleCatalogue {
             let otherwise = builder.rules("else", required: false) ?? []
             guard let condition, let then else { return nil }
             builder.runsOnEmpty = (then + otherwise).contains(where: \.runsOnEmpty)
-            builder.direct = condition.direct().map { DirectRule(.when($0, then: then, otherwise: otherwise)) }
+            builder.direct = DirectRule(.when(condition.direct(), then: then, otherwise: otherwise))
             return { value, context in
                 nested(condition.holds(in: context) ? then : otherwise, value, context)
             }

@@ -43,9 +43,8 @@ struct Condition: Sendable {
 
     static let argumentNames = ["field", "equals", "notEquals", "in"]
 
-    /// The condition for the direct path (held, or with `negated` not held), or nil when a literal is
-    /// text that only string comparison decides.
-    func direct(negated: Bool = false) -> DirectCondition? {
+    /// The condition for the direct path (held, or with `negated` not held).
+    func direct(negated: Bool = false) -> DirectCondition {
         var negated = negated
         let literals: [Value]
         switch test {
@@ -57,7 +56,6 @@ struct Condition: Sendable {
             literals = [value]
             negated.toggle()
         }
-        guard literals.allSatisfy(\.comparesByBytes) else { return nil }
         return DirectCondition(nodes: [reference.target], test: .isIn(literals), negated: negated)
     }
 }

@@ -8,7 +8,7 @@ extension RuleCatalogue {
         RuleDefinition("requiredIf", appliesTo: nil, arguments: Condition.argumentNames, isPresence: true) { builder in
             guard let condition = builder.condition() else { return nil }
             let parameters = condition.parameters
-            builder.direct = condition.direct().map { DirectRule([.requiredWhen($0)], failing: parameters) }
+            builder.direct = DirectRule([.requiredWhen(condition.direct())], failing: parameters)
             return { value, context in
                 value.isEmptyFormValue && condition.holds(in: context) ? .fail(parameters) : .pass
             }
@@ -16,7 +16,7 @@ extension RuleCatalogue {
         RuleDefinition("requiredUnless", appliesTo: nil, arguments: Condition.argumentNames, isPresence: true) { builder in
             guard let condition = builder.condition() else { return nil }
             let parameters = condition.parameters
-            builder.direct = condition.direct(negated: true).map { DirectRule([.requiredWhen($0)], failing: parameters) }
+            builder.direct = DirectRule([.requiredWhen(condition.direct(negated: true))], failing: parameters)
             return { value, context in
                 value.isEmptyFormValue && !condition.holds(in: context) ? .fail(parameters) : .pass
             }

@@ -1,7 +1,8 @@
 /// A JSON-like value: what a record and each of its fields hold.
 ///
 /// Numbers keep their spelling's kind: `18` is `.integer`, `18.5` and `1e3` are `.number`.
-/// Equality is JSON equality: `1` equals `1.0`.
+/// Equality is JSON equality: `1` equals `1.0`, and a number equals a whole number only when it is
+/// exactly that number (`9007199254740993` does not equal `9007199254740992.0`).
 public enum Value: Sendable {
     case null
     case bool(Bool)
@@ -79,8 +80,10 @@ extension Value: Hashable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.integer(let a), .integer(let b)): return a == b
-        case (.integer, .number), (.number, .integer), (.number, .number):
-            return lhs.doubleValue == rhs.doubleValue
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
+            // Exactly: beyond 2^53 a double stands for one whole number among several.
+            return Int(exactly: b) == a
+        case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
