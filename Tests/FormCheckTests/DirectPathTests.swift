@@ -39,6 +39,12 @@ import Testing
         return direct
     }
 
+    /// `path code` of each issue the direct path finds in `json`, all errors collected (after checking
+    /// that its report is the full validator's); nil when it stepped aside.
+    func directCodes(in schema: FormSchema, _ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String]? {
+        try directReport(json, in: schema, collectAll: true, sourceLocation: sourceLocation)?.issues.map { "\($0.path) \($0.code)" }
+    }
+
     /// The valid record with the member `key` set to `value` (raw JSON), or removed when `value` is nil;
     /// `also` sets a second member.
     func replacing(_ key: String, with value: String?, also other: (String, String?)? = nil) -> String {
@@ -396,13 +402,10 @@ import Testing
               other: { type: string, rules: [{ notOneOf: [K, m] }] }
               note: { type: string, rules: [{ requiredIf: { field: unit, equals: K } }] }
             """)
-        func codes(_ json: String) throws -> [String]? {
-            try directReport(json, in: schema, collectAll: true)?.issues.map { "\($0.path) \($0.code)" }
-        }
-        #expect(try codes(#"{"unit":"\u212A","other":"m\u0301"}"#) == ["note requiredIf"])
-        #expect(try codes(#"{"unit":"K\n","other":"\u212A"}"#) == ["unit oneOf", "other notOneOf"])
-        #expect(try codes(#"{"unit":"é","other":"K\t","note":"x"}"#) == ["unit oneOf"])
-        #expect(try codes("{\"unit\":\"s\u{0301}\",\"other\":\"\u{2028}\"}") == ["unit oneOf"])
+        #expect(try directCodes(in: schema, #"{"unit":"\u212A","other":"m\u0301"}"#) == ["note requiredIf"])
+        #expect(try directCodes(in: schema, #"{"unit":"K\n","other":"\u212A"}"#) == ["unit oneOf", "other notOneOf"])
+        #expect(try directCodes(in: schema, #"{"unit":"é","other":"K\t","note":"x"}"#) == ["unit oneOf"])
+        #expect(try directCodes(in: schema, "{\"unit\":\"s\u{0301}\",\"other\":\"\u{2028}\"}") == ["unit oneOf"])
     }
 
     /// A condition whose literals are text beyond ASCII (field-level `when:`, `requiredIf`,
@@ -420,13 +423,10 @@ import Testing
               code: { type: string, rules: [{ requiredUnless: { field: country, notEquals: España } }] }
             """)
         #expect(schema.directPlan != nil)
-        func codes(_ json: String) throws -> [String]? {
-            try directReport(json, in: schema, collectAll: true)?.issues.map { "\($0.path) \($0.code)" }
-        }
-        #expect(try codes(#"{"country":"Österreich","unit":"K"}"#) == ["region required", "note requiredIf"])
-        #expect(try codes(#"{"country":"O\u0308sterreich","unit":"\u03A9","region":"Tirol"}"#) == ["note requiredIf"])
-        #expect(try codes(#"{"country":"España","unit":"k","note":"x"}"#) == ["code requiredUnless"])
-        #expect(try codes(#"{"country":"Espana","unit":"m"}"#) == [])
+        #expect(try directCodes(in: schema, #"{"country":"Österreich","unit":"K"}"#) == ["region required", "note requiredIf"])
+        #expect(try directCodes(in: schema, #"{"country":"O\u0308sterreich","unit":"\u03A9","region":"Tirol"}"#) == ["note requiredIf"])
+        #expect(try directCodes(in: schema, #"{"country":"España","unit":"k","note":"x"}"#) == ["code requiredUnless"])
+        #expect(try directCodes(in: schema, #"{"country":"Espana","unit":"m"}"#) == [])
     }
 
     /// Rules whose test reads the text as characters (`url`, `startsWith`, `endsWith`, `contains`,
