@@ -28,8 +28,9 @@ struct DirectRule: Sendable {
 }
 
 /// A rule's test restated for values read in place (`RawValue`); `DirectPlan` lowers it into flat
-/// memory and runs it. A check answers pass or fail only when the value read in place settles it:
-/// text beyond ASCII among ASCII choices, and the like, leave the record to the full validator.
+/// memory and runs it. A check answers pass or fail only when the value read in place settles it
+/// (text is decoded where a test needs it); what it cannot settle, such as an object or an array
+/// among choices, leaves the record to the full validator.
 enum DirectCheck: Sendable {
     /// `required`: present and not empty.
     case present

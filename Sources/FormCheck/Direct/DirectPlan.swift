@@ -619,8 +619,9 @@ final class DirectPlan: @unchecked Sendable {
                 case .true: passes = condition.matchesTrue
                 case .false: passes = condition.matchesFalse
                 case .missing, .null, .object, .array: passes = false
-                case .string where condition.comparesStringsAsText: passes = isAmongChoices(other, condition.strings.range, bytes: bytes)
-                case .string, .integer, .number: passes = isChoice(other, strings: condition.strings.range, numbers: condition.numbers.range, bytes: bytes)
+                case .string, .integer, .number:
+                    passes = isChoice(other, strings: condition.strings.range, numbers: condition.numbers.range,
+                                      comparesStringsAsText: condition.comparesStringsAsText, bytes: bytes)
                 }
             }
             guard let passes else { return nil }
@@ -629,12 +630,16 @@ final class DirectPlan: @unchecked Sendable {
         return anyPasses != condition.negated
     }
 
-    /// Whether `value` is one of the choices, or nil when the bytes cannot tell.
+    /// Whether `value` is one of the choices, or nil when the bytes cannot tell. Printable ASCII text is
+    /// compared by bytes with choices that are all ASCII; other text, or any text when
+    /// `comparesStringsAsText` (a choice beyond ASCII), as `String`s compare.
     @inline(__always)
-    private func isChoice(_ value: RawValue, strings: Range<Int>, numbers: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private func isChoice(
+        _ value: RawValue, strings: Range<Int>, numbers: Range<Int>, comparesStringsAsText: Bool = false, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
         switch value.kind {
         case .string:
-            guard value.isPlain else { return isAmongChoices(value, strings, bytes: bytes) }
+            guard value.isPlain, !comparesStringsAsText else { return isAmongChoices(value, strings, bytes: bytes) }
             let candidate = value.bytes(in: bytes)
             return strings.contains { text(choiceStrings[$0], equals: candidate) }
         case .missing, .object, .array:
