@@ -5,23 +5,44 @@ import Foundation
 /// cannot settle (keys beyond ASCII, repeated members, anything malformed) goes to the full reader
 /// and validator instead. So the direct path changes speed, never results.
 ///
-/// A plan exists when every field a record can reach is in its reach: `items` templates of scalars
-/// only, field-level `when:` conditions with a direct form, and every rule has a direct form
-/// (`DirectRule`).
+/// A plan exists when every rule of the schema has a direct form (`DirectRule`), and so does every
+/// field-level `when:` condition.
+///
+/// Each node's value has a slot. The record's own fields (and the fields of objects within it) have
+/// the slot of their node's id. The elements of an array are read into frames after those slots, one
+/// frame per element: the element's slot first, then the slots of its members, and of theirs, down
+/// to the next array. A node's `NodeSlot` says which frame it lies in (by how many arrays enclose it)
+/// and where; while an element is checked, `RecordSlots` knows where the frame of each enclosing
+/// array's current element starts.
 ///
 /// The plan lays its layouts, nodes and lowered checks out flat, in memory of its own, as plain
 /// values: reading a record of printable-ASCII text touches no reference counts, which threads
 /// sharing one plan would otherwise contend for; only the tests that need decoded text, dates or
 /// `Value`s call the closures the plan keeps in arrays.
 final class DirectPlan: @unchecked Sendable {
-    /// A declared member of an object: its key (in `text`), its node, and its own layout if it is an
-    /// object read into slots.
+    /// A declared member of an object: its key (in `text`), its slot in its frame, and its own layout
+    /// if it is an object read into slots.
     struct Member {
         let key: Range<Int>
-        let node: Int
+        let slot: Int32
         let childLayout: Int?
-        /// An array field: its elements are read into slots of their own.
-        let recordsElements: Bool
+        /// For an array field, how its elements are read (an index of `elementLayouts`), else -1.
+        let elements: Int32
+    }
+
+    /// How the elements of an array field are read: each into a frame of `frameSize` slots, an object
+    /// into the members of `layout` (-1: read as a whole), an array by `elements` (-1: read as a whole).
+    struct ElementLayout {
+        let frameSize: Int32
+        let layout: Int32
+        let elements: Int32
+    }
+
+    /// Where a node's value lies: `slot` within the frame of the current element of the `depth`-th
+    /// array around it, or for a node outside arrays (depth 0), the slot of its id.
+    struct NodeSlot {
+        let depth: Int32
+        let slot: Int32
     }
 
     struct Layout {
@@ -147,17 +168,23 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     /// One failure found: a node's type check (`rule` nil) or a rule (an index of `reportedRules`: a rule
-    /// of the node's chain or one nested in it), and for an `items` template, the index of the element.
+    /// of the node's chain or one nested in it), and for a node within `items` templates, the index of
+    /// the element of each enclosing array, outermost first.
     struct Failure: Sendable, Hashable {
         let node: Int
         let rule: Int?
-        var element: Int? = nil
+        var elements: [Int] = []
     }
 
     /// Keys and choice strings, as UTF-8.
     private let text: UnsafeMutableBufferPointer<UInt8>
     private let members: UnsafeMutableBufferPointer<Member>
     private let layouts: UnsafeMutableBufferPointer<Layout>
+    private let elementLayouts: UnsafeMutableBufferPointer<ElementLayout>
+    /// By node id.
+    private let nodeSlots: UnsafeMutableBufferPointer<NodeSlot>
+    /// The most arrays that enclose a node.
+    private let deepestFrame: Int
     /// By node id; nil for nodes outside the plan.
     private let nodes: UnsafeMutableBufferPointer<Node?>
     /// Children of object nodes, and the record's fields at `rootFields`.
@@ -193,19 +220,23 @@ final class DirectPlan: @unchecked Sendable {
     private let quickFormats: UnsafeMutableBufferPointer<TextFormats.ByteFormat>
     private let rootFields: Range<Int>
     let nodeCount: Int
-    /// Slots for the elements of array fields, after the nodes' slots (none when no field is an array):
-    /// a record with more elements goes to the full path.
+    /// Slots for the frames of array elements, after the nodes' slots (none when no field is an array).
+    /// A record whose elements need more is read again with room for them.
     private let elementSlots: Int
     static let elementCapacity = 256
 
     init?(graph: ValidatorGraph) {
         var builder = Builder(graph: graph)
-        guard builder.layout(of: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields) != nil,
+        var recordFrame = Builder.Frame(owner: -1, depth: 0)
+        guard builder.layout(of: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields, in: &recordFrame) != nil,
             builder.referencesStayInPlan()
         else { return nil }
         text = .copying(builder.text)
         members = .copying(builder.members)
         layouts = .copying(builder.layouts)
+        elementLayouts = .copying(builder.elementLayouts)
+        nodeSlots = .copying(builder.nodeSlots)
+        deepestFrame = builder.deepestFrame
         nodes = .copying(builder.nodes)
         rootFields = builder.nodeLists.count..<(builder.nodeLists.count + graph.rootFields.count)
         nodeLists = .copying(builder.nodeLists + graph.rootFields)
@@ -226,11 +257,11 @@ final class DirectPlan: @unchecked Sendable {
         quickTextTests = .copying(builder.quickTextTests)
         quickFormats = .copying(builder.quickFormats)
         nodeCount = graph.nodes.count
-        elementSlots = builder.members.contains(where: \.recordsElements) ? Self.elementCapacity : 0
+        elementSlots = builder.elementLayouts.isEmpty ? 0 : Self.elementCapacity
     }
 
     deinit {
-        for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(nodes), .init(nodeLists), .init(rules),
+        for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(elementLayouts), .init(nodeSlots), .init(nodes), .init(nodeLists), .init(rules),
                        .init(operations), .init(automata), .init(patternAutomata), .init(choiceStrings), .init(choiceNumbers), .init(conditions),
                        .init(quickChecks), .init(quickCheckOfNode), .init(quickAutomata), .init(quickTextTests),
                        .init(quickFormats)] {
@@ -241,6 +272,28 @@ final class DirectPlan: @unchecked Sendable {
     /// The failures of the JSON record in `bytes`, in the order the full validator reports them, or
     /// nil when the bytes alone cannot settle the record.
     func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
+        var elementSlots = self.elementSlots
+        while true {
+            switch failures(in: bytes, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today) {
+            case .settled(let failures): return failures
+            case .unsettled: return nil
+            case .needsMoreSlots:
+                // Every element takes a byte of the record at least, so the room needed is bounded by its size.
+                guard elementSlots < bytes.count * Int(elementLayouts.map(\.frameSize).max() ?? 1) else { return nil }
+                elementSlots *= 4
+            }
+        }
+    }
+
+    private enum Outcome {
+        case settled([Failure])
+        case unsettled
+        case needsMoreSlots
+    }
+
+    private func failures(
+        in bytes: UnsafeBufferPointer<UInt8>, elementSlots: Int, collectAllErrors: Bool, today: LocalDate
+    ) -> Outcome {
         withUnsafeTemporaryAllocation(of: RawValue.self, capacity: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
@@ -248,16 +301,19 @@ final class DirectPlan: @unchecked Sendable {
             let scanned = scanner.scanRecord(plan: self, into: values)
             let decodedCopy = scanner.decodedCopy
             defer { decodedCopy?.deallocate() }
-            guard scanned else { return nil }
-            // Values are read from the record as scanned: with its strings decoded, if any had escapes.
-            let bytes = scanner.bytes
-            var failures: [Failure] = []
-            let read = UnsafeBufferPointer(values)
-            for index in rootFields {
-                guard check(nodeLists[index], values: read, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures)
-                else { return nil }
+            guard scanned else { return scanner.ranOutOfSlots ? .needsMoreSlots : .unsettled }
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
+                frames.initialize(repeating: 0)
+                // Values are read from the record as scanned: with its strings decoded, if any had escapes.
+                let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, nodeSlots: UnsafeBufferPointer(nodeSlots),
+                                         frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
+                var failures: [Failure] = []
+                for index in rootFields {
+                    guard check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
+                    else { return .unsettled }
+                }
+                return .settled(failures)
             }
-            return failures
         }
     }
 
@@ -288,6 +344,8 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     func member(at index: Int) -> Member { members[index] }
+
+    func elementLayout(_ index: Int32) -> ElementLayout { elementLayouts[Int(index)] }
 
     /// Whether the `count` bytes before `left` and before `right` are equal, with at least eight bytes
     /// readable before each (`text` begins with eight spare bytes): a word at a time, the last word
@@ -329,48 +387,42 @@ final class DirectPlan: @unchecked Sendable {
 
     /// `evaluate`, unless the node's folded chain accepts the value at once.
     @inline(__always)
-    private func check(
-        _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate, collectAllErrors: Bool,
-        into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
-    ) -> Bool {
+    private func check(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) -> Bool {
         let quick = Int(quickCheckOfNode[id])
-        if quick >= 0, accepts(UnsafePointer(quickChecks.baseAddress! + quick), values[slot ?? id], values: values, bytes: bytes) { return true }
-        return evaluate(id, values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures, slot: slot, element: element)
+        if quick >= 0, accepts(UnsafePointer(quickChecks.baseAddress! + quick), record[node: id], record: record) { return true }
+        return evaluate(id, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
     }
 
-    /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell. The
-    /// value is the node's own slot, or for an `items` template, the element at index `element`, in
-    /// slot `slot`.
-    private func evaluate(
-        _ id: Int, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate, collectAllErrors: Bool,
-        into failures: inout [Failure], slot: Int? = nil, element: Int? = nil
-    ) -> Bool {
+    /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell.
+    private func evaluate(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) -> Bool {
         guard let node = nodes[id] else { return false }
         if node.relevance >= 0 {
-            guard let holds = holds(conditions[Int(node.relevance)], values: values, bytes: bytes) else { return false }
+            guard let holds = holds(conditions[Int(node.relevance)], record: record) else { return false }
             if !holds { return true }
         }
-        let value = values[slot ?? id]
-        let isEmpty = value.isEmptyFormValue(in: bytes)
-        if !isEmpty, !value.hasType(node.type, in: bytes) {
-            failures.append(Failure(node: id, rule: nil, element: element))
+        let value = record[node: id]
+        let isEmpty = value.isEmptyFormValue(in: record.bytes)
+        if !isEmpty, !value.hasType(node.type, in: record.bytes) {
+            failures.append(Failure(node: id, rule: nil, elements: record.elementPath(of: id)))
             return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
-        guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values, bytes: bytes, today: today,
-                       into: &failures, element: element) != nil
+        guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, record: record, today: today,
+                       into: &failures) != nil
         else { return false }
         guard !isEmpty else { return true }
         if value.kind == .object {
             for index in node.children {
-                guard check(nodeLists[index], values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures)
+                guard check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
                 else { return false }
             }
         } else if value.kind == .array, let items = node.items {
+            let depth = Int(nodeSlots[items].depth)
+            var frame = Int(value.firstElement)
             for index in 0..<Int(value.elementCount) {
-                guard check(items, values: values, bytes: bytes, today: today, collectAllErrors: collectAllErrors, into: &failures,
-                            slot: Int(value.firstElement) + index, element: index)
-                else { return false }
+                record.enter(element: index, frame: frame, depth: depth)
+                guard check(items, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures) else { return false }
+                frame = Int(record.values[frame].nextFrame)
             }
         }
         return true
@@ -386,18 +438,18 @@ final class DirectPlan: @unchecked Sendable {
     /// read in place, field by field, rather than copied whole.
     @inline(__always)
     private func accepts(
-        _ check: UnsafePointer<QuickCheck>, _ value: RawValue, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>
+        _ check: UnsafePointer<QuickCheck>, _ value: RawValue, record: RecordSlots
     ) -> Bool {
         switch check.pointee.kind {
         case .string:
             guard value.kind == .string else { return false }
-            let text = value.bytes(in: bytes)
+            let text = value.bytes(in: record.bytes)
             if value.isPlain {
                 // Filled (`isEmptyFormValue` false), tested after the cheaper length: calling it costs 2% more.
                 guard check.pointee.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
                 for automaton in quickAutomata[check.pointee.automata.range] where !matches(text, automaton) { return false }
             } else {
-                guard acceptsTextBeyondASCII(check.pointee, value, bytes: bytes) else { return false }
+                guard acceptsTextBeyondASCII(check.pointee, value, bytes: record.bytes) else { return false }
             }
             for format in quickFormats[check.pointee.formats.range] where !format.matches(text) { return false }
         case .integer:
@@ -406,7 +458,7 @@ final class DirectPlan: @unchecked Sendable {
             guard value.kind == .true || (!requiresTrue && value.kind == .false) else { return false }
         }
         if let other = check.pointee.equalTo {
-            return value.certainlyEquals(values[other], in: bytes) == true
+            return value.certainlyEquals(record[node: other], in: record.bytes) == true
         }
         return true
     }
@@ -434,8 +486,7 @@ final class DirectPlan: @unchecked Sendable {
     /// failure for each rule that fails, as `RuleChain.evaluate` does; returns whether one of them is an
     /// error, or nil when the bytes cannot tell.
     private func runChain(
-        _ chain: Range<Int>, of id: Int, on value: RawValue, isEmpty: Bool, stopsAtFirst: Bool, values: UnsafeBufferPointer<RawValue>,
-        bytes: UnsafeBufferPointer<UInt8>, today: LocalDate, into failures: inout [Failure], element: Int?
+        _ chain: Range<Int>, of id: Int, on value: RawValue, isEmpty: Bool, stopsAtFirst: Bool, record: RecordSlots, today: LocalDate, into failures: inout [Failure],
     ) -> Bool? {
         var failedWithError = false
         for index in chain {
@@ -446,19 +497,19 @@ final class DirectPlan: @unchecked Sendable {
             case .chain(let chain):
                 nested = chain
             case .when(let condition, let then, let otherwise):
-                guard let holds = holds(conditions[Int(condition)], values: values, bytes: bytes) else { return nil }
+                guard let holds = holds(conditions[Int(condition)], record: record) else { return nil }
                 nested = holds ? then : otherwise
             case .checks, .anyOf, .not:
-                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today) else { return nil }
+                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today) else { return nil }
                 if passes { continue }
-                failures.append(Failure(node: id, rule: Int(rule.reported), element: element))
+                failures.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id)))
                 failedWithError = failedWithError || rule.isError
                 if stopsAtFirst, rule.isError { return true }
                 continue
             }
             // The failures of a nested chain are reported as they are, and stop the chain as their own would.
-            guard let nestedError = runChain(nested.range, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, values: values,
-                                             bytes: bytes, today: today, into: &failures, element: element)
+            guard let nestedError = runChain(nested.range, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, record: record, today: today,
+                                             into: &failures)
             else { return nil }
             failedWithError = failedWithError || nestedError
             if stopsAtFirst, nestedError { return true }
@@ -469,24 +520,24 @@ final class DirectPlan: @unchecked Sendable {
     /// Whether a rule that fails as a whole (not a nested chain) passes; nil when the bytes cannot tell.
     @inline(__always)
     private func passes(
-        _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate
+        _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate
     ) -> Bool? {
         switch rule.kind {
         case .checks(let lowered):
             var passes = true
             for operation in lowered.range {
-                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today) else { return nil }
+                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, record: record, today: today) else { return nil }
                 passes = passes && result
             }
             return passes
         case .anyOf(let choices):
             for choice in choices.range {
-                guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today) else { return nil }
+                guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, record: record, today: today) else { return nil }
                 if passes { return true }
             }
             return false
         case .not(let negated):
-            return self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, values: values, bytes: bytes, today: today).map { !$0 }
+            return self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, record: record, today: today).map { !$0 }
         case .chain, .when:
             preconditionFailure("a nested chain reports its own rules' failures")
         }
@@ -495,18 +546,18 @@ final class DirectPlan: @unchecked Sendable {
     /// Whether the rule at `index` passes (its warnings count as passing), as `RuleChain.passes`; nil
     /// when the bytes cannot tell.
     private func passes(
-        _ index: Int, of id: Int, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate
+        _ index: Int, of id: Int, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate
     ) -> Bool? {
         var ignored: [Failure] = []
-        return runChain(index..<(index + 1), of: id, on: value, isEmpty: isEmpty, stopsAtFirst: true, values: values, bytes: bytes, today: today,
-                        into: &ignored, element: nil).map { !$0 }
+        return runChain(index..<(index + 1), of: id, on: value, isEmpty: isEmpty, stopsAtFirst: true, record: record, today: today,
+                        into: &ignored).map { !$0 }
     }
 
     /// Whether `value` (empty in the form sense when `isEmpty`) passes the operation, or nil when the
     /// bytes cannot tell.
     @inline(__always)
     private func run(
-        _ operation: Operation, on value: RawValue, isEmpty: Bool, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>, today: LocalDate
+        _ operation: Operation, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate
     ) -> Bool? {
         switch operation {
         case .present:
@@ -515,27 +566,27 @@ final class DirectPlan: @unchecked Sendable {
             return value.kind == .true
         case .length(let min, let max):
             guard value.kind == .string else { return true }
-            let length = value.characterCount(in: bytes)
+            let length = value.characterCount(in: record.bytes)
             return length >= min && length <= max
         case .text(let test, let automaton, let mustMatch):
             guard value.kind == .string else { return true }
-            if value.isPlain, automaton >= 0 { return matches(value.bytes(in: bytes), patternAutomata[Int(automaton)]) == mustMatch }
-            return passes(textTests[Int(test)], value.bytes(in: bytes)) == mustMatch
+            if value.isPlain, automaton >= 0 { return matches(value.bytes(in: record.bytes), patternAutomata[Int(automaton)]) == mustMatch }
+            return passes(textTests[Int(test)], value.bytes(in: record.bytes)) == mustMatch
         case .format(let format):
             guard value.kind == .string else { return true }
-            return format.matches(value.bytes(in: bytes))
+            return format.matches(value.bytes(in: record.bytes))
         case .date(let index):
             guard value.kind == .string else { return true }
-            guard let date = LocalDate(iso8601: value.bytes(in: bytes)) else { return true }
+            guard let date = LocalDate(iso8601: value.bytes(in: record.bytes)) else { return true }
             let test = dateTests[Int(index)]
             let limit: LocalDate
             switch test.comparand {
             case .literal(let date): limit = date
             case .today: limit = today
             case .node(let other):
-                let limitValue = values[other]
+                let limitValue = record[node: other]
                 guard limitValue.kind == .string else { return true }
-                guard let date = LocalDate(iso8601: limitValue.bytes(in: bytes)) else { return true }
+                guard let date = LocalDate(iso8601: limitValue.bytes(in: record.bytes)) else { return true }
                 limit = date
             }
             return test.passes(date, limit)
@@ -544,14 +595,14 @@ final class DirectPlan: @unchecked Sendable {
             guard let own = value.scalar else { return nil }
             var other: Value?
             if reference >= 0 {
-                let referenced = values[Int(reference)]
+                let referenced = record[node: Int(reference)]
                 switch referenced.kind {
                 case .missing: other = nil
                 // The tests compare numbers only: a collection is given empty rather than read.
                 case .object: other = .object(ObjectValue())
                 case .array: other = .array([])
                 case .string:
-                    other = .string(referenced.decoded(in: bytes))
+                    other = .string(referenced.decoded(in: record.bytes))
                 case .null, .true, .false, .integer, .number: other = referenced.scalar
                 }
             }
@@ -571,48 +622,53 @@ final class DirectPlan: @unchecked Sendable {
             switch value.kind {
             case .string:
                 guard value.isPlain else {
-                    return isAmongChoices(value, Int(first)..<(Int(first) + Int(count)), bytes: bytes) == mustBeIn
+                    return isAmongChoices(value, Int(first)..<(Int(first) + Int(count)), bytes: record.bytes) == mustBeIn
                 }
-                return matches(value.bytes(in: bytes), automaton) == mustBeIn
+                return matches(value.bytes(in: record.bytes), automaton) == mustBeIn
             case .missing, .object, .array:
                 return nil
             case .null, .true, .false, .integer, .number:
                 return !mustBeIn
             }
         case .oneOf(let strings, let numbers):
-            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: bytes)
+            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: record.bytes)
         case .noneOf(let strings, let numbers):
-            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: bytes).map { !$0 }
+            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: record.bytes).map { !$0 }
         case .equality(let node, let mustEqual):
-            return value.certainlyEquals(values[node], in: bytes).map { $0 == mustEqual }
+            return value.certainlyEquals(record[node: node], in: record.bytes).map { $0 == mustEqual }
         case .itemCount(let min, let max):
             guard value.kind == .array else { return true }
             return Int(value.elementCount) >= min && Int(value.elementCount) <= max
         case .uniqueItems:
             guard value.kind == .array else { return true }
-            let elements = UnsafeBufferPointer(rebasing: values[Int(value.firstElement)..<Int(value.firstElement + value.elementCount)])
-            for (index, element) in elements.enumerated() {
-                for other in elements[(index + 1)...] {
-                    guard let equal = element.certainlyEquals(other, in: bytes) else { return nil }
+            let count = Int(value.elementCount)
+            var frame = Int(value.firstElement)
+            for index in 0..<count {
+                let element = record.values[frame]
+                frame = Int(element.nextFrame)
+                var other = frame
+                for _ in (index + 1)..<count {
+                    guard let equal = element.certainlyEquals(record.values[other], in: record.bytes) else { return nil }
                     if equal { return false }
+                    other = Int(record.values[other].nextFrame)
                 }
             }
             return true
         case .requiredWhen(let index):
             guard isEmpty else { return true }
-            return holds(conditions[index], values: values, bytes: bytes).map { !$0 }
+            return holds(conditions[index], record: record).map { !$0 }
         }
     }
 
     /// Whether the condition holds, or nil when the bytes cannot tell.
-    private func holds(_ condition: Condition, values: UnsafeBufferPointer<RawValue>, bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private func holds(_ condition: Condition, record: RecordSlots) -> Bool? {
         var anyPasses = false
         for position in condition.nodes.range {
-            let other = values[nodeLists[position]]
+            let other = record[node: nodeLists[position]]
             let passes: Bool?
             switch condition.test {
-            case .isFilled: passes = !other.isEmptyFormValue(in: bytes)
-            case .isEmpty: passes = other.isEmptyFormValue(in: bytes)
+            case .isFilled: passes = !other.isEmptyFormValue(in: record.bytes)
+            case .isEmpty: passes = other.isEmptyFormValue(in: record.bytes)
             case .isIn:
                 // As `Value`'s equality with a scalar literal: a missing value, null or a collection equals none.
                 switch other.kind {
@@ -621,7 +677,7 @@ final class DirectPlan: @unchecked Sendable {
                 case .missing, .null, .object, .array: passes = false
                 case .string, .integer, .number:
                     passes = isChoice(other, strings: condition.strings.range, numbers: condition.numbers.range,
-                                      comparesStringsAsText: condition.comparesStringsAsText, bytes: bytes)
+                                      comparesStringsAsText: condition.comparesStringsAsText, bytes: record.bytes)
                 }
             }
             guard let passes else { return nil }
@@ -683,44 +739,105 @@ final class DirectPlan: @unchecked Sendable {
         var quickAutomata: [StoredAutomaton] = []
         var quickTextTests: [Int32] = []
         var quickFormats: [TextFormats.ByteFormat] = []
-        var referencedNodes: [Int] = []
+        var elementLayouts: [ElementLayout] = []
+        var nodeSlots: [NodeSlot]
+        var deepestFrame = 0
+        /// By node id: the `items` template whose frame holds the node's value, or -1 for the record's.
+        var frameOwner: [Int]
+        /// By `items` template: the frame that holds its array's value (an owner, as in `frameOwner`).
+        var enclosingFrame: [Int: Int] = [:]
+        /// The node whose rules are being lowered.
+        var lowering = -1
+        /// The nodes that rules and conditions read, with the node reading them.
+        var references: [(from: Int, to: Int)] = []
 
         init(graph: ValidatorGraph) {
             self.graph = graph
             self.nodes = Array(repeating: nil, count: graph.nodes.count)
             self.quickCheckOfNode = Array(repeating: -1, count: graph.nodes.count)
+            self.nodeSlots = (0..<graph.nodes.count).map { NodeSlot(depth: 0, slot: Int32($0)) }
+            self.frameOwner = Array(repeating: -1, count: graph.nodes.count)
         }
 
-        /// Adds a layout for the fields of one object (and, first, those of objects within it).
-        mutating func layout(of fields: [Int], rejectsUnknown: Bool) -> Int? {
+        /// The slots of one frame as they are handed out: the record's (whose nodes keep the slot of
+        /// their id), or that of the elements of an array, owned by its `items` template.
+        struct Frame {
+            let owner: Int
+            let depth: Int
+            private(set) var size = 0
+
+            init(owner: Int, depth: Int) {
+                self.owner = owner
+                self.depth = depth
+            }
+
+            /// Gives the node its slot in this frame.
+            mutating func place(_ node: Int, in builder: inout Builder) -> Int32 {
+                builder.frameOwner[node] = owner
+                guard depth > 0 else { return Int32(node) }
+                builder.nodeSlots[node] = NodeSlot(depth: Int32(depth), slot: Int32(size))
+                size += 1
+                return Int32(size - 1)
+            }
+        }
+
+        /// Adds a layout for the fields of one object (and, first, those of objects within it), their
+        /// values in slots of `frame`.
+        mutating func layout(of fields: [Int], rejectsUnknown: Bool, in frame: inout Frame) -> Int? {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
                 guard field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
                 else { return nil }
+                let slot = frame.place(id, in: &self)
                 var childLayout: Int?
                 if field.type == .object, !field.children.isEmpty {
-                    guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields) else { return nil }
+                    guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields, in: &frame) else { return nil }
                     childLayout = child
                 }
-                if let items = field.items {
-                    // Templates of scalars only: elements are read as scalars, and nothing nests below them.
-                    let template = graph.nodes[items]
-                    guard template.relevance == nil, template.items == nil, template.children.isEmpty,
-                        [.string, .integer, .number, .boolean, .date].contains(template.type), addNode(template, children: [])
-                    else { return nil }
+                var elements: Int32 = -1
+                if field.type == .array {
+                    guard let layout = elementLayout(of: field, around: frame) else { return nil }
+                    elements = layout
                 }
                 guard addNode(field, children: field.type == .object ? field.children : []) else { return nil }
-                declared.append(Member(key: store(field.key), node: id, childLayout: childLayout, recordsElements: field.type == .array))
+                declared.append(Member(key: store(field.key), slot: slot, childLayout: childLayout, elements: elements))
             }
             layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown))
             members += declared
             return layouts.count - 1
         }
 
+        /// Adds how the elements of an array field are read: each in a frame of its own, inside `enclosing`,
+        /// holding the `items` template's value and those of its members.
+        private mutating func elementLayout(of array: FieldNode, around enclosing: Frame) -> Int32? {
+            var frame = Frame(owner: array.items ?? -1, depth: enclosing.depth + 1)
+            var layout: Int32 = -1
+            var elements: Int32 = -1
+            if let items = array.items {
+                let template = graph.nodes[items]
+                enclosingFrame[items] = enclosing.owner
+                _ = frame.place(items, in: &self)
+                if template.type == .object, !template.children.isEmpty {
+                    guard let members = self.layout(of: template.children, rejectsUnknown: template.rejectsUnknownFields, in: &frame)
+                    else { return nil }
+                    layout = Int32(members)
+                }
+                if template.type == .array {
+                    guard let nested = elementLayout(of: template, around: frame) else { return nil }
+                    elements = nested
+                }
+                guard addNode(template, children: template.type == .object ? template.children : []) else { return nil }
+            }
+            deepestFrame = max(deepestFrame, frame.depth)
+            elementLayouts.append(ElementLayout(frameSize: Int32(max(frame.size, 1)), layout: layout, elements: elements))
+            return Int32(elementLayouts.count - 1)
+        }
+
         /// Adds a node with its rules lowered; false when a rule has no direct form.
         private mutating func addNode(_ field: FieldNode, children: [Int]) -> Bool {
             let nodeOperations = operations.count
+            lowering = field.id
             guard let chain = lowerChain(field.rules) else { return false }
             // Only a chain of plain rules folds: a composition's rules do not all apply to every value.
             let isFlat = rules[chain].allSatisfy { if case .checks = $0.kind { true } else { false } }
@@ -770,9 +887,18 @@ final class DirectPlan: @unchecked Sendable {
             return rules.count..<(rules.count + lowered.count)
         }
 
-        /// Whether every field that `sameAs`-like checks and conditions read is in the plan.
+        /// Whether every field that `sameAs`-like checks and conditions read is in the plan, in the frame of
+        /// the node reading it or one around it (as references are: to siblings and from the root).
         func referencesStayInPlan() -> Bool {
-            referencedNodes.allSatisfy { nodes[$0] != nil }
+            references.allSatisfy { reference in
+                guard nodes[reference.to] != nil else { return false }
+                var frame = frameOwner[reference.from]
+                while frame != frameOwner[reference.to] {
+                    guard frame >= 0, let enclosing = enclosingFrame[frame] else { return false }
+                    frame = enclosing
+                }
+                return true
+            }
         }
 
         private mutating func store(_ string: String) -> Range<Int> {
@@ -796,11 +922,11 @@ final class DirectPlan: @unchecked Sendable {
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: true)
             case .format(let format): return .format(format)
             case .scalar(let reference, let passes):
-                if let reference { referencedNodes.append(reference) }
+                if let reference { references.append((lowering, reference)) }
                 scalarTests.append(passes)
                 return .scalar(test: Int32(scalarTests.count - 1), reference: Int32(reference ?? -1))
             case .date(let comparand, let passes):
-                if case .node(let other) = comparand { referencedNodes.append(other) }
+                if case .node(let other) = comparand { references.append((lowering, other)) }
                 dateTests.append((comparand, passes))
                 return .date(Int32(dateTests.count - 1))
             case .order(let limit, let allowed):
@@ -813,7 +939,7 @@ final class DirectPlan: @unchecked Sendable {
                 let (strings, numbers) = storeChoices(strings: strings, numbers: numbers)
                 return mustBeIn ? .oneOf(strings: strings, numbers: numbers) : .noneOf(strings: strings, numbers: numbers)
             case .equality(let node, let mustEqual):
-                referencedNodes.append(node)
+                references.append((lowering, node))
                 return .equality(node: node, mustEqual: mustEqual)
             case .itemCount(let min, let max): return .itemCount(min: min, max: max)
             case .uniqueItems: return .uniqueItems
@@ -824,7 +950,7 @@ final class DirectPlan: @unchecked Sendable {
 
         /// Stores the condition in `conditions`; returns its index there.
         private mutating func lower(_ condition: DirectCondition) -> Int {
-            referencedNodes += condition.nodes
+            references += condition.nodes.map { (lowering, $0) }
             let nodes = Span(nodeLists.count..<(nodeLists.count + condition.nodes.count))
             nodeLists += condition.nodes
             var literals: [Value] = []

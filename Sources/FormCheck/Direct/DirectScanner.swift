@@ -16,8 +16,10 @@ struct DirectScanner: ~Copyable {
     /// The copy of the record in which strings with escapes are decoded; its owner deallocates it.
     private(set) var decodedCopy: UnsafeMutableBufferPointer<UInt8>?
     var offset = 0
-    /// The next free slot for the elements of arrays, after the nodes' slots.
+    /// The next free slot for the frames of arrays' elements, after the nodes' slots.
     private var nextElement: Int
+    /// The record has more elements than the slots hold: it can be read again with more.
+    private(set) var ranOutOfSlots = false
     /// The length in characters of the last string `scanRestBeyondASCII` read, where the bytes tell
     /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
     private var charactersOfLastString: Int32 = -1
@@ -33,7 +35,7 @@ struct DirectScanner: ~Copyable {
     mutating func scanRecord(plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{"),
-            scanObject(layout: plan.recordLayout, plan: plan, into: values)
+            scanObject(layout: plan.recordLayout, frame: 0, plan: plan, into: values)
         else { return false }
         skipWhitespace()
         return offset == bytes.count
@@ -48,8 +50,8 @@ struct DirectScanner: ~Copyable {
         }
     }
 
-    /// An object whose declared members go to their slots. Starts at `{`.
-    private mutating func scanObject(layout: Int, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
+    /// An object whose declared members go to their slots in the frame that starts at `frame`. Starts at `{`.
+    private mutating func scanObject(layout: Int, frame: Int, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
         offset += 1
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
@@ -76,10 +78,10 @@ struct DirectScanner: ~Copyable {
             if let index = found {
                 expected = index + 1
                 let member = plan.member(at: index)
+                let slot = frame + Int(member.slot)
                 // A repeated member replaces the first one, nested values included: left to the full reader.
-                guard values[member.node].kind == .missing,
-                    scanSlot(&values[member.node], layout: member.childLayout, recordsElements: member.recordsElements, plan: plan,
-                             into: values)
+                guard values[slot].kind == .missing,
+                    scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, plan: plan, into: values)
                 else { return false }
             } else {
                 guard !plan.rejectsUnknown(layout), skipValue(depth: 1) else { return false }
@@ -89,10 +91,11 @@ struct DirectScanner: ~Copyable {
         }
     }
 
-    /// A declared member's value; an object with a layout of its own is read into its members' slots, and
-    /// an array of an array field element by element.
+    /// A declared member's value; an object with a layout of its own is read into its members' slots in
+    /// `frame`, and the array of an array field element by element (`elements` indexes the plan's
+    /// element layouts; -1: none).
     private mutating func scanSlot(
-        _ value: inout RawValue, layout: Int?, recordsElements: Bool = false, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
+        _ value: inout RawValue, layout: Int?, frame: Int, elements: Int32 = -1, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
     ) -> Bool {
         guard offset < bytes.count else { return false }
         let start = offset
@@ -106,13 +109,14 @@ struct DirectScanner: ~Copyable {
         case UInt8(ascii: "{"):
             value.kind = .object
             if let layout {
-                guard scanObject(layout: layout, plan: plan, into: values) else { return false }
+                guard scanObject(layout: layout, frame: frame, plan: plan, into: values) else { return false }
             } else {
                 guard skipValue(depth: 1) else { return false }
             }
         case UInt8(ascii: "["):
             value.kind = .array
-            guard recordsElements ? scanElements(of: &value, plan: plan, into: values) : skipValue(depth: 1) else { return false }
+            guard elements >= 0 ? scanElements(of: &value, as: plan.elementLayout(elements), plan: plan, into: values) : skipValue(depth: 1)
+            else { return false }
         case UInt8(ascii: "t"):
             guard skipLiteral("true") else { return false }
             value.kind = .true
@@ -129,10 +133,11 @@ struct DirectScanner: ~Copyable {
         return true
     }
 
-    /// A declared array: its elements go to consecutive free slots (objects and arrays among them are
-    /// checked and skipped). Starts at `[`; false when the slots run out.
+    /// A declared array: its elements go to consecutive frames of free slots, each read as `element`
+    /// says (objects and arrays it does not lay out are checked and skipped). Starts at `[`; false when
+    /// the slots run out (`ranOutOfSlots`).
     private mutating func scanElements(
-        of array: inout RawValue, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
+        of array: inout RawValue, as element: DirectPlan.ElementLayout, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
     ) -> Bool {
         offset += 1
         array.firstElement = Int32(nextElement)
@@ -141,20 +146,32 @@ struct DirectScanner: ~Copyable {
             offset += 1
             return true
         }
+        let frameSize = Int(element.frameSize)
         while true {
-            guard nextElement < values.count, offset < bytes.count else { return false }
-            let slot = nextElement
-            nextElement += 1
-            (values.baseAddress! + slot).initialize(to: .missing)
-            switch bytes[offset] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard offset < bytes.count else { return false }
+            guard nextElement + frameSize <= values.count else {
+                ranOutOfSlots = true
+                return false
+            }
+            let frame = nextElement
+            nextElement += frameSize
+            UnsafeMutableBufferPointer(rebasing: values[frame..<(frame + frameSize)]).initialize(repeating: .missing)
+            let readsWhole = switch bytes[offset] {
+            case UInt8(ascii: "{"): element.layout < 0
+            case UInt8(ascii: "["): element.elements < 0
+            default: false
+            }
+            if readsWhole {
                 let start = offset
                 guard skipValue(depth: 2) else { return false }
-                values[slot] = RawValue(kind: bytes[start] == UInt8(ascii: "{") ? .object : .array, start: start, end: offset,
-                                        integer: 0, number: 0, isPlain: false)
-            default:
-                guard scanSlot(&values[slot], layout: nil, plan: plan, into: values) else { return false }
+                values[frame] = RawValue(kind: bytes[start] == UInt8(ascii: "{") ? .object : .array, start: start, end: offset,
+                                         integer: 0, number: 0, isPlain: false)
+            } else {
+                guard scanSlot(&values[frame], layout: element.layout >= 0 ? Int(element.layout) : nil, frame: frame, elements: element.elements,
+                               plan: plan, into: values)
+                else { return false }
             }
+            values[frame].nextFrame = Int32(nextElement)
             array.elementCount += 1
             guard let closed = endOfItem(closing: UInt8(ascii: "]")) else { return false }
             if closed { return true }

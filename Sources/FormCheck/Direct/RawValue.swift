@@ -19,10 +19,13 @@ struct RawValue {
     /// For a string beyond printable ASCII: its length in characters when the scanner could count it
     /// on the bytes, else -1 (see `characterCount(in:)`).
     var characters: Int32 = -1
-    /// For an array read element by element: the slot of its first element and how many there are
-    /// (elements lie in consecutive slots after the nodes').
+    /// For an array read element by element: the slot of its first element's frame and how many
+    /// elements there are (their frames lie after the nodes' slots, in order).
     var firstElement: Int32 = 0
     var elementCount: Int32 = 0
+    /// For an element of an array: the slot where the next element's frame starts (the frames of the
+    /// arrays within this element lie between).
+    var nextFrame: Int32 = 0
 
     static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false)
 

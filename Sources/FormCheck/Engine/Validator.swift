@@ -45,12 +45,7 @@ final class Validator: Sendable {
     private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, in run: inout Run) -> ValidationError {
         run.issues.removeAll(keepingCapacity: true)
         let node = graph.nodes[failure.node]
-        if let element = failure.element, let array = node.parent {
-            // An element of an array, checked against the array's `items` template.
-            run.path = graph.keyPath(of: array).map { .key($0) } + [.index(element)]
-        } else {
-            run.path = graph.keyPath(of: failure.node).map { .key($0) }
-        }
+        run.path = graph.valuePath(of: failure.node, elements: failure.elements)
         if let index = failure.rule {
             let rule = plan.reportedRule(index)
             run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,

@@ -55,6 +55,25 @@ public struct ValidatorGraph: Sendable {
         return keys.reversed()
     }
 
+    /// The path to a node's value in a record, given the index of the element of each array around it
+    /// (outermost first): an `items` template stands for an element, any other node for its key.
+    func valuePath(of id: Int, elements: [Int]) -> [ValuePath.Component] {
+        var components: [ValuePath.Component] = []
+        var element = elements.count
+        var current: Int? = id
+        while let node = current.map({ nodes[$0] }) {
+            if let parent = node.parent, nodes[parent].items == node.id {
+                element -= 1
+                components.append(.index(elements[element]))
+            } else {
+                components.append(.key(node.key))
+            }
+            current = node.parent
+        }
+        assert(element == 0, "an element index for each array around the node")
+        return components.reversed()
+    }
+
     /// A cross-field dependency: the rule `rule` of field `to` reads field `from`.
     public struct Edge: Sendable, Hashable {
         public let from: String

@@ -1,0 +1,39 @@
+/// A record's values as the direct path read them, found by node: its slots, its bytes, and while an
+/// element of an array is checked, where the frame of each enclosing array's current element starts.
+///
+/// It reads memory that `DirectPlan.failures` owns for the length of one record; it is handed down the
+/// walk by value, and the frames it points to change as the walk enters elements.
+struct RecordSlots {
+    let values: UnsafeBufferPointer<RawValue>
+    /// The record as read: with its strings decoded, if any had escapes.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// By node id.
+    let nodeSlots: UnsafeBufferPointer<DirectPlan.NodeSlot>
+    /// By depth: the first slot of the frame of the current element (0 at depth 0, the record's).
+    let frames: UnsafeMutablePointer<Int32>
+    /// By depth: the index of the current element (from depth 1).
+    let elements: UnsafeMutablePointer<Int32>
+
+    /// The value of a node: in the record's slots, or in the frame of the current element of the
+    /// array around it.
+    @inline(__always)
+    subscript(node id: Int) -> RawValue {
+        let place = nodeSlots[id]
+        let slot = Int(frames[Int(place.depth)] + place.slot)
+        assert(place.depth == 0 || frames[Int(place.depth)] > 0, "a node of an element read outside that element")
+        return values[slot]
+    }
+
+    /// Makes `index` the current element of the arrays at `depth`; its frame starts at slot `frame`.
+    func enter(element index: Int, frame: Int, depth: Int) {
+        assert(depth > 0 && frame < values.count, "an element's frame outside the record's slots")
+        frames[depth] = Int32(frame)
+        elements[depth] = Int32(index)
+    }
+
+    /// The index of the current element of each array around the node, outermost first.
+    func elementPath(of node: Int) -> [Int] {
+        let depth = Int(nodeSlots[node].depth)
+        return depth == 0 ? [] : (1...depth).map { Int(elements[$0]) }
+    }
+}
