@@ -159,7 +159,6 @@ import Testing
     }
 
     @Test(arguments: [
-        ("a non-ASCII key", #"{"ñame":"Zoë"}"#),
         ("a repeated member", #"{"age":30,"age":"x"}"#),
         ("a repeated nested object", #"{"address":{"zip":"1"},"address":{}}"#),
         ("a whole number of 19 digits", #"{"age":1234567890123456789}"#),
@@ -170,13 +169,35 @@ import Testing
         ("content after the record", #"{} {}"#),
         ("an unknown escape", #"{"note":"\q"}"#),
         ("an unpaired surrogate", #"{"name":"\uD83D"}"#),
-        ("a key beyond ASCII written with an escape", #"{"n\u00E4me":"x"}"#),
         ("deep nesting", "{\"x\":" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"),
     ])
     func recordsTheBytesCannotSettleAreHandedOver(_ what: String, _ json: String) throws {
         var cache: [DirectPlan.Failure: ValidationError] = [:]
         #expect(Array(json.utf8).withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } == nil,
                 "\(what)")
+    }
+
+    /// Keys beyond ASCII, in the schema or in the record, written as they are or with escapes, in
+    /// composed or decomposed form, name members as the full reader's `String` keys do.
+    @Test func keysBeyondASCIIAreSettledOnTheBytes() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            unknownFields: reject
+            fields:
+              prénom: { type: string, rules: [required, { minLength: 2 }] }
+              straße: { type: object, fields: { größe: { type: integer, rules: [{ min: 1 }] } } }
+              name: string
+            """)
+        let records = [
+            #"{"prénom":"A"}"#, #"{"pr\u00e9nom":"Ann"}"#, "{\"pre\u{301}nom\":\"A\"}", #"{"pre\u0301nom":"Ann","name":"x"}"#,
+            #"{"prénom":"Ann","straße":{"größe":0}}"#, #"{"prénom":"Ann","stra\u00dfe":{"gr\u00f6\u00dfe":"x"}}"#,
+            #"{"ñame":"Zoë"}"#, #"{"n\u00E4me":"x"}"#, #"{"prénom":"Ann","pr\u00e9nom":"Bo"}"#, #"{"prénom":"Ann","name":"x"}"#,
+        ]
+        // All but the record that repeats a member (one spelling composed, one written with an escape) and
+        // those with a member the schema does not declare, which only the full reader reports exactly.
+        #expect(try Self.settledCount(schema, records) == records.count - 3)
+        #expect(try directCodes(in: schema, "{\"pre\u{301}nom\":\"A\",\"straße\":{\"größe\":0}}") == ["prénom minLength", "straße.größe min"])
     }
 
     /// Text beyond ASCII without escapes is read on the bytes: patterns run on its UTF-8, lengths count
@@ -718,9 +739,33 @@ import Testing
         #expect(schema.directPlan != nil)
     }
 
-    @Test func schemasBeyondTheDirectPathHaveNoPlan() throws {
-        let strong = try compile(fieldSchema(type: "string", rules: "[{ strength: strong }]"))
-        #expect(strong.directPlan == nil)
+    /// `strength` and `custom` rules run their own checks on the value made a `Value` (and on the
+    /// record, for `custom`), so their failures carry what they tell about the value: the score, the
+    /// requirements unmet.
+    @Test func rulesThatTellAboutTheValueAgreeWithTheFullValidator() throws {
+        let differsFromUsername = CustomRule("notTheUsername") { value, record in value != record["username"] }
+        let schema = try FormSchema(text: """
+            formcheck: 1
+            form: test
+            fields:
+              username: string
+              password: { type: string, collect: all, rules: [required, { strength: good }, { custom: notTheUsername }, { minLength: 4 }] }
+              pins: { type: array, items: { type: object, fields: { pin: { type: string, rules: [{ strength: fair }] } } } }
+              extra: { type: object, rules: [{ custom: notTheUsername }] }
+            """, customRules: [differsFromUsername])
+        #expect(schema.directPlan != nil)
+        let passwords = ["", #","password":"abc""#, #","password":"Correct horse 9!""#, #","password":"ada""#, #","password":"caf\u00e9""#]
+        let others = ["", #","username":"ada""#, #","pins":[{"pin":"1"},{"pin":"Aa1!Aa1!"}]"#, #","extra":{"a":[1,"\n"]}"#]
+        var settled = 0
+        for password in passwords {
+            for other in others where try Self.directAgrees(schema, #"{"z":0"# + password + other + "}") { settled += 1 }
+        }
+        #expect(settled == passwords.count * others.count)
+        let report = try #require(try directReport(#"{"username":"ada","password":"ada","pins":[{"pin":"x"}]}"#, in: schema))
+        #expect(report.issues.map { "\($0.path) \($0.code) \($0.parameters["unmet"].map { "\($0)" } ?? "")" } == [
+            #"password strength list(["length8", "uppercase", "digit", "symbol", "length12"])"#, "password notTheUsername ", "password minLength ",
+            #"pins[0].pin strength list(["length8", "uppercase", "digit", "symbol", "length12"])"#,
+        ])
     }
 
     /// Number comparisons against another field and `multipleOf` run the rule's own test on the numbers

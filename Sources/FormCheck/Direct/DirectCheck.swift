@@ -12,6 +12,11 @@ struct DirectRule: Sendable {
         case not(CompiledRule)
         /// `when`: the chain `then` when the condition holds, else `otherwise`.
         case when(DirectCondition, then: [CompiledRule], otherwise: [CompiledRule])
+        /// The rule's own check, run on the value made a `Value` (text decoded, objects and arrays
+        /// parsed from their bytes), with the record parsed as a `Value` when `readsRecord` (the check
+        /// reads nothing else of its context): for a rule whose failure tells about the value
+        /// (`strength`), or that an app defines (`custom`).
+        case own(readsRecord: Bool)
     }
 
     let form: Form

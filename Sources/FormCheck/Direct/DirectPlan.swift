@@ -48,6 +48,8 @@ final class DirectPlan: @unchecked Sendable {
     struct Layout {
         let members: Range<Int>
         let rejectsUnknown: Bool
+        /// A member's key is beyond ASCII: keys are then compared as text.
+        let hasKeysBeyondASCII: Bool
     }
 
     struct Node {
@@ -73,6 +75,8 @@ final class DirectPlan: @unchecked Sendable {
             case anyOf(Span)
             /// `not`: fails when the rule at that index passes.
             case not(Int32)
+            /// The rule's own check (an index of `ownChecks`), on the value as a `Value`.
+            case own(check: Int32, readsRecord: Bool)
         }
 
         let kind: Kind
@@ -174,6 +178,9 @@ final class DirectPlan: @unchecked Sendable {
         let node: Int
         let rule: Int?
         var elements: [Int] = []
+        /// The parameters of a rule that tells about the value (`DirectRule.Form.own`), else nil: the
+        /// rule's fixed ones.
+        var parameters: MessageParameters? = nil
     }
 
     /// Keys and choice strings, as UTF-8.
@@ -204,6 +211,8 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private let textTests: [TextTest]
+    /// The checks of rules run as they are on `Value`s.
+    private let ownChecks: [RuleCheck]
     /// Rules' own tests on scalar values.
     private let scalarTests: [@Sendable (Value, Value?) -> Bool]
     /// The date rules' comparands and tests.
@@ -246,6 +255,7 @@ final class DirectPlan: @unchecked Sendable {
         automata = .copying(builder.automata)
         patternAutomata = .copying(builder.patternAutomata)
         textTests = builder.textTests
+        ownChecks = builder.ownChecks
         dateTests = builder.dateTests
         scalarTests = builder.scalarTests
         choiceStrings = .copying(builder.choiceStrings)
@@ -305,7 +315,8 @@ final class DirectPlan: @unchecked Sendable {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
-                let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, nodeSlots: UnsafeBufferPointer(nodeSlots),
+                let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes,
+                                         nodeSlots: UnsafeBufferPointer(nodeSlots),
                                          frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
                 var failures: [Failure] = []
                 for index in rootFields {
@@ -319,9 +330,13 @@ final class DirectPlan: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The index of the layout's member whose key is `key`, if any.
-    func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>) -> Int? {
-        layouts[layout].members.first { text(members[$0].key, equals: key) }
+    /// The index of the layout's member whose key is `key` (well-formed UTF-8, `isPlain` when printable
+    /// ASCII), if any. Keys are compared by bytes when both are ASCII, else as `String`s compare, so
+    /// that canonically equivalent keys name the same member, as in an `ObjectValue`.
+    func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Int? {
+        if isPlain, !layouts[layout].hasKeysBeyondASCII { return layouts[layout].members.first { text(members[$0].key, equals: key) } }
+        let decoded = String(decoding: key, as: UTF8.self)
+        return layouts[layout].members.first { String(decoding: UnsafeBufferPointer(rebasing: text[members[$0].key]), as: UTF8.self) == decoded }
     }
 
     /// The length of the quoted key at `offset` of `bytes` (which holds a `"`) when it is the key of the
@@ -499,10 +514,12 @@ final class DirectPlan: @unchecked Sendable {
             case .when(let condition, let then, let otherwise):
                 guard let holds = holds(conditions[Int(condition)], record: record) else { return nil }
                 nested = holds ? then : otherwise
-            case .checks, .anyOf, .not:
-                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today) else { return nil }
+            case .checks, .anyOf, .not, .own:
+                var parameters: MessageParameters?
+                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, parameters: &parameters)
+                else { return nil }
                 if passes { continue }
-                failures.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id)))
+                failures.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), parameters: parameters))
                 failedWithError = failedWithError || rule.isError
                 if stopsAtFirst, rule.isError { return true }
                 continue
@@ -518,9 +535,11 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     /// Whether a rule that fails as a whole (not a nested chain) passes; nil when the bytes cannot tell.
+    /// A rule run as it is on `Value`s gives the parameters of its failure.
     @inline(__always)
     private func passes(
-        _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate
+        _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate,
+        parameters: inout MessageParameters?
     ) -> Bool? {
         switch rule.kind {
         case .checks(let lowered):
@@ -538,6 +557,16 @@ final class DirectPlan: @unchecked Sendable {
             return false
         case .not(let negated):
             return self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, record: record, today: today).map { !$0 }
+        case .own(let check, let readsRecord):
+            guard let root = readsRecord ? record.parsedRecord() : .null else { return nil }
+            let context = EvaluationContext(parent: nil, root: root, today: today, valueIsEmpty: isEmpty, collectsAllErrors: false)
+            switch ownChecks[Int(check)](record.value(of: value), context) {
+            case .pass: return true
+            case .fail(let failing):
+                parameters = failing
+                return false
+            case .failures: return nil
+            }
         case .chain, .when:
             preconditionFailure("a nested chain reports its own rules' failures")
         }
@@ -729,6 +758,7 @@ final class DirectPlan: @unchecked Sendable {
         var automata: [UInt8] = []
         var patternAutomata: [StoredAutomaton] = []
         var textTests: [TextTest] = []
+        var ownChecks: [RuleCheck] = []
         var dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)] = []
         var scalarTests: [@Sendable (Value, Value?) -> Bool] = []
         var choiceStrings: [Range<Int>] = []
@@ -787,8 +817,8 @@ final class DirectPlan: @unchecked Sendable {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
-                guard field.key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") })
-                else { return nil }
+                // A key is read from the record in place only when JSON writes it without escapes.
+                guard field.key.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != "\\" && $0 != "\"" }) else { return nil }
                 let slot = frame.place(id, in: &self)
                 var childLayout: Int?
                 if field.type == .object, !field.children.isEmpty {
@@ -803,7 +833,8 @@ final class DirectPlan: @unchecked Sendable {
                 guard addNode(field, children: field.type == .object ? field.children : []) else { return nil }
                 declared.append(Member(key: store(field.key), slot: slot, childLayout: childLayout, elements: elements))
             }
-            layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown))
+            layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown,
+                                  hasKeysBeyondASCII: fields.contains { !graph.nodes[$0].key.utf8.allSatisfy { $0 < 0x80 } }))
             members += declared
             return layouts.count - 1
         }
@@ -878,6 +909,9 @@ final class DirectPlan: @unchecked Sendable {
                 case .when(let condition, let then, let otherwise):
                     guard let then = lowerChain(then), let otherwise = lowerChain(otherwise) else { return nil }
                     kind = .when(condition: Int32(lower(condition)), then: Span(then), otherwise: Span(otherwise))
+                case .own(let readsRecord):
+                    ownChecks.append(rule.check)
+                    kind = .own(check: Int32(ownChecks.count - 1), readsRecord: readsRecord)
                 }
                 reportedRules.append(rule)
                 lowered.append(Rule(kind: kind, runsOnEmpty: rule.runsOnEmpty, isError: rule.severity == .error,

@@ -67,9 +67,8 @@ struct DirectScanner: ~Copyable {
                 offset += length
                 found = expected
             } else {
-                // A key beyond printable ASCII may name a member canonically: the full reader decides.
-                guard let (key, isPlain) = scanString(), isPlain else { return false }
-                found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]))
+                guard let (key, isPlain) = scanString() else { return false }
+                found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]), isPlain: isPlain)
             }
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }

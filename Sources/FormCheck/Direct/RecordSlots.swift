@@ -7,6 +7,8 @@ struct RecordSlots {
     let values: UnsafeBufferPointer<RawValue>
     /// The record as read: with its strings decoded, if any had escapes.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The record as given: its JSON, for values parsed whole.
+    let original: UnsafeBufferPointer<UInt8>
     /// By node id.
     let nodeSlots: UnsafeBufferPointer<DirectPlan.NodeSlot>
     /// By depth: the first slot of the frame of the current element (0 at depth 0, the record's).
@@ -29,6 +31,21 @@ struct RecordSlots {
         assert(depth > 0 && frame < values.count, "an element's frame outside the record's slots")
         frames[depth] = Int32(frame)
         elements[depth] = Int32(index)
+    }
+
+    /// A value as a `Value`: text decoded, an object or an array parsed from the record's JSON.
+    func value(of raw: RawValue) -> Value? {
+        switch raw.kind {
+        case .missing: return nil
+        case .string: return .string(raw.decoded(in: bytes))
+        case .object, .array: return JSONReader.parseValue(UnsafeBufferPointer(rebasing: original[raw.start..<raw.end]), depth: 0)
+        case .null, .true, .false, .integer, .number: return raw.scalar
+        }
+    }
+
+    /// The whole record as a `Value`, or nil when it is not a well-formed one.
+    func parsedRecord() -> Value? {
+        JSONReader.parseValue(original, depth: 0)
     }
 
     /// The index of the current element of each array around the node, outermost first.

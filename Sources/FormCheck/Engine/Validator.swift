@@ -49,7 +49,7 @@ final class Validator: Sendable {
         if let index = failure.rule {
             let rule = plan.reportedRule(index)
             run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
-                       parameters: rule.direct?.parameters ?? [:], field: node.path)
+                       parameters: failure.parameters ?? rule.direct?.parameters ?? [:], field: node.path)
         } else {
             run.reportWrongType(node)
         }

@@ -34,6 +34,7 @@ extension RuleCatalogue {
                               at: builder.position)
                 return nil
             }
+            builder.direct = DirectRule(.own(readsRecord: true))
             return { value, context in
                 guard let value, !rule.check(value, context.root) else { return .pass }
                 return .fail([:])

@@ -90,6 +90,7 @@ extension RuleCatalogue {
                               at: node.position)
                 return nil
             }
+            builder.direct = DirectRule(.own(readsRecord: false))
             return { value, _ in
                 guard case .string(let password)? = value else { return .pass }
                 let strength = PasswordStrength(password)
