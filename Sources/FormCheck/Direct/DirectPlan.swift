@@ -664,7 +664,7 @@ final class DirectPlan: @unchecked Sendable {
         case .noneOf(let strings, let numbers):
             return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: record.bytes).map { !$0 }
         case .equality(let node, let mustEqual):
-            return value.certainlyEquals(record[node: node], in: record.bytes).map { $0 == mustEqual }
+            return record.equals(value, record[node: node]) == mustEqual
         case .itemCount(let min, let max):
             guard value.kind == .array else { return true }
             return Int(value.elementCount) >= min && Int(value.elementCount) <= max
@@ -677,8 +677,7 @@ final class DirectPlan: @unchecked Sendable {
                 frame = Int(element.nextFrame)
                 var other = frame
                 for _ in (index + 1)..<count {
-                    guard let equal = element.certainlyEquals(record.values[other], in: record.bytes) else { return nil }
-                    if equal { return false }
+                    if record.equals(element, record.values[other]) { return false }
                     other = Int(record.values[other].nextFrame)
                 }
             }

@@ -43,6 +43,12 @@ struct RecordSlots {
         }
     }
 
+    /// Whether two values are equal as `Value`s are: on the bytes where they settle it, else (objects and
+    /// arrays) parsed.
+    func equals(_ value: RawValue, _ other: RawValue) -> Bool {
+        value.certainlyEquals(other, in: bytes) ?? (self.value(of: value) == self.value(of: other))
+    }
+
     /// The whole record as a `Value`, or nil when it is not a well-formed one.
     func parsedRecord() -> Value? {
         JSONReader.parseValue(original, depth: 0)

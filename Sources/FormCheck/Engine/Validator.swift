@@ -58,7 +58,7 @@ final class Validator: Sendable {
 
     /// Validates only the field at a schema path (and, for objects and arrays, what it contains).
     func validate(field path: String, in record: Value, options: ValidationOptions) -> ValidationReport? {
-        guard let id = graph.nodes.firstIndex(where: { $0.path == path }), !path.contains("[]") else { return nil }
+        guard let id = graph.node(atPath: path), !path.contains("[]") else { return nil }
         let keys = graph.keyPath(of: id)
         var parent = record.objectValue
         for key in keys.dropLast() { parent = parent?[key]?.objectValue }
@@ -70,7 +70,7 @@ final class Validator: Sendable {
 
     /// Whether the field at a schema path counts in `record`: every enclosing and own field-level `when:` holds.
     func isRelevant(field path: String, in record: Value, options: ValidationOptions) -> Bool {
-        guard var id = graph.nodes.firstIndex(where: { $0.path == path }) else { return false }
+        guard var id = graph.node(atPath: path) else { return false }
         let run = Run(validator: self, root: record, options: options)
         while true {
             let node = graph.nodes[id]

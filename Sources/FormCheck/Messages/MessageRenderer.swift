@@ -4,12 +4,31 @@
 struct MessageRenderer: Sendable {
     let graph: ValidatorGraph
     let catalogs: MessageCatalogs
+    /// Messages already rendered: a form session renders the same few on every keystroke.
+    private let rendered = RenderedMessages()
+
+    init(graph: ValidatorGraph, catalogs: MessageCatalogs) {
+        self.graph = graph
+        self.catalogs = catalogs
+    }
 
     /// The message of one failure.
     /// - Parameters:
     ///   - field: the schema path of the failing field (empty for the record itself).
     ///   - labelOverride: the label to show instead of the field's (an unknown member's own key).
     func render(
+        rule: String, code: String, field: String, labelOverride: String?, source: MessageSource,
+        parameters: MessageParameters, locale: String
+    ) -> String {
+        let key = RenderedMessages.Key(rule: rule, code: code, field: field, labelOverride: labelOverride, source: source,
+                                       parameters: parameters, locale: locale)
+        return rendered.message(for: key) {
+            renderAnew(rule: rule, code: code, field: field, labelOverride: labelOverride, source: source, parameters: parameters,
+                       locale: locale)
+        }
+    }
+
+    private func renderAnew(
         rule: String, code: String, field: String, labelOverride: String?, source: MessageSource,
         parameters: MessageParameters, locale: String
     ) -> String {

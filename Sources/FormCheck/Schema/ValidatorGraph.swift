@@ -145,6 +145,11 @@ public struct ValidatorGraph: Sendable {
         return paths
     }
 
+    /// The node of the field at a schema path.
+    func node(atPath path: String) -> Int? {
+        nodeByPath[path]
+    }
+
     func label(ofPath path: String) -> String {
         nodeByPath[path].map { nodes[$0].label } ?? path
     }

@@ -40,6 +40,7 @@ extension Value: Codable {
 extension Value {
     /// The value at a dotted path of object keys (`address.zip`), or nil when any part is missing.
     func value(atPath path: String) -> Value? {
+        if !path.utf8.contains(UInt8(ascii: ".")) { return self[path] }
         var current: Value? = self
         for key in path.split(separator: ".") { current = current?[String(key)] }
         return current
