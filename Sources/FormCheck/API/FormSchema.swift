@@ -203,11 +203,27 @@ public struct FormSchema: Sendable {
         graph.nodes.contains { $0.isSensitive }
     }
 
-    /// Validates a single field of a record, at a schema path such as `email` or `address.zip`.
-    /// - Returns: nil when the schema has no such field.
+    /// Validates a single field of a record, at a schema path such as `email` or `address.zip`: the
+    /// issues that validating the whole record finds at the field or within it. A field the record
+    /// does not reach (under a `when:` that does not hold, or inside a value that is not an object) has
+    /// none.
+    /// - Returns: nil when the schema has no such field (or the path is within an `items` template).
     public func validate(
         field path: String, in record: Value, options: ValidationOptions = ValidationOptions()
     ) -> ValidationReport? {
-        validator.validate(field: path, in: record, options: options)
+        validate(fields: [path], in: record, options: options)?[0]
+    }
+
+    /// `validate(field:in:)` for several fields, the record validated once.
+    func validate(fields paths: [String], in record: Value, options: ValidationOptions) -> [ValidationReport]? {
+        var places: [[ValuePath.Component]] = []
+        for path in paths {
+            guard let id = graph.node(atPath: path), !path.contains("[]") else { return nil }
+            places.append(graph.keyPath(of: id).map { .key($0) })
+        }
+        let report = validate(record, options: options)
+        return places.map { place in
+            ValidationReport(issues: report.issues.filter { $0.path.components.starts(with: place) })
+        }
     }
 }

@@ -56,18 +56,6 @@ final class Validator: Sendable {
         return run.issues[0]
     }
 
-    /// Validates only the field at a schema path (and, for objects and arrays, what it contains).
-    func validate(field path: String, in record: Value, options: ValidationOptions) -> ValidationReport? {
-        guard let id = graph.node(atPath: path), !path.contains("[]") else { return nil }
-        let keys = graph.keyPath(of: id)
-        var parent = record.objectValue
-        for key in keys.dropLast() { parent = parent?[key]?.objectValue }
-        var run = Run(validator: self, root: record, options: options)
-        run.path = keys.map { .key($0) }
-        run.validateField(id, value: parent?[keys.last!], parent: parent)
-        return ValidationReport(issues: run.issues)
-    }
-
     /// Whether the field at a schema path counts in `record`: every enclosing and own field-level `when:` holds.
     func isRelevant(field path: String, in record: Value, options: ValidationOptions) -> Bool {
         guard var id = graph.node(atPath: path) else { return false }

@@ -75,6 +75,9 @@ public final class FormSession {
     }
 
     private let fields: [String]
+    /// The object fields that hold the session's fields, outermost first: a form shows their inputs
+    /// whether or not the record has the object yet.
+    private let containers: [String]
     private var runtime: [String: Runtime] = [:]
     private let asyncRules: [String: [CompiledRule]]
     private let asyncValidators: [String: AsyncValidator]
@@ -110,6 +113,7 @@ public final class FormSession {
         }
         self.today = today
         fields = schema.graph.nodes.filter { $0.type != .object && !$0.path.contains("[]") }.map(\.path)
+        containers = schema.graph.nodes.filter { $0.type == .object && !$0.children.isEmpty && !$0.path.contains("[]") }.map(\.path)
         var asyncRules: [String: [CompiledRule]] = [:]
         for node in schema.graph.nodes {
             let rules = node.rules.filter { $0.asyncRule != nil }
@@ -323,11 +327,17 @@ public final class FormSession {
         return found.filter { runtime[$0] != nil }
     }
 
+    /// Validates the record once and gives each of `paths` its issues. The record is validated as the
+    /// form shows it: an object field the record lacks (or holds `null` for) counts as an empty object,
+    /// so that the inputs inside it are checked, a required ZIP code in an address among them.
     private func revalidate(_ paths: [String]) {
-        let options = options
-        for path in paths where runtime[path] != nil {
-            runtime[path]!.syncErrors = schema.validate(field: path, in: record, options: options)?.issues ?? []
+        let paths = paths.filter { runtime[$0] != nil }
+        var form = record
+        for container in containers where form.value(atPath: container).isEmptyFormValue {
+            form.setValue(.object(ObjectValue()), atPath: container)
         }
+        guard !paths.isEmpty, let reports = schema.validate(fields: paths, in: form, options: options) else { return }
+        for (path, report) in zip(paths, reports) { runtime[path]!.syncErrors = report.issues }
     }
 
     private func refreshAll() {

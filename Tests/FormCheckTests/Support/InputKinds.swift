@@ -5,7 +5,8 @@ import Foundation
 /// the same as the general validator's on the parsed `Value`: JSON bytes through the direct path (when
 /// it settles the record) and through `validate(json:)`, the `Value` through `validate(_:)` (which
 /// writes it as JSON for the direct path), the same record written as YAML and read by the YAML data
-/// reader, and each top-level field through `validate(field:in:)`.
+/// reader, and each field through `validate(field:in:)`, which must give the general report's issues at
+/// and under the field.
 enum InputKinds {
     /// One input kind's report, or why it has none.
     struct Outcome {
@@ -75,16 +76,8 @@ enum InputKinds {
         // A record that is not an object has one issue, of the record; a field alone reads it as
         // missing. A nested field is checked alone where the whole record reaches it: each enclosing
         // field is an object in the record and counts (has no `when:`).
-        for (id, field) in schema.graph.nodes.enumerated() where value.objectValue != nil && !field.path.contains("[]") {
+        for (id, field) in schema.graph.nodes.enumerated() where !field.path.contains("[]") {
             let keys = schema.graph.keyPath(of: id)
-            var enclosing = field.parent
-            var reached = true
-            while let parent = enclosing {
-                let node = schema.graph.nodes[parent]
-                if node.relevance != nil || value.value(atPath: node.path)?.objectValue == nil { reached = false }
-                enclosing = node.parent
-            }
-            guard reached else { continue }
             let prefix = keys.map { ValuePath.Component.key($0) }
             let expected = general.issues.filter { $0.path.components.starts(with: prefix) }
             guard let alone = schema.validate(field: field.path, in: value, options: options) else {
