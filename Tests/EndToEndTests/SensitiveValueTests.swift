@@ -105,6 +105,41 @@ import Testing
             """)
     }
 
+    /// A JSON array written on one line: each excerpt is a window around its value, with every hidden
+    /// value before it counted as `***` in the positions, for the first, a middle and the last record.
+    @Test func anArrayOnOneLineQuotesAWindowAroundEachValue() throws {
+        let records = (0..<60).map { index in
+            let name = [0, 30, 59].contains(index) ? "Annabel" : "Bo"
+            let password = index == 30 ? "Zq9xSecret" : "Zq9xSecretVALUE12345\(index / 10)\(index % 10)"
+            return #"{"name":"\#(name)","password":"\#(password)"}"#
+        }
+        let text = try check("d.json", "[" + records.joined(separator: ",") + "]")
+        #expect(text.stdout == """
+            d.json:1:10: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            [{"name":"Annabel","password":***},{"name":"Bo","password":***},{"name":"Bo","password":***},{"name"…
+                     ^~~~~~~~~
+            d.json:1:885: error: record 31, name: Name must be at most 3 characters long. [maxLength]
+            …*},{"name":"Bo","password":***},{"name":"Annabel","password":***},{"name":"Bo","password":***},{"nam…
+                                                     ^~~~~~~~~
+            d.json:1:906: error: record 31, password: Password must be at least 20 characters long. [minLength]
+            …word":***},{"name":"Annabel","password":***},{"name":"Bo","password":***},{"name":"Bo","password":**…
+                                                     ^~~
+            d.json:1:1731: error: record 60, name: Name must be at most 3 characters long. [maxLength]
+            …d":***},{"name":"Bo","password":***},{"name":"Bo","password":***},{"name":"Annabel","password":***}]
+                                                                                       ^~~~~~~~~
+            1 file, 60 records: 57 valid, 3 invalid; 4 errors, 0 warnings
+
+            """)
+        #expect(text.status == 1)
+        let github = try check("d.json", "[" + records.joined(separator: ",") + "]", ["--format", "github"])
+        #expect(github.stdout.split(separator: "\n").dropLast().joined(separator: "\n") == """
+            ::error file=d.json,line=1,col=10,endLine=1,endColumn=19,title=name [maxLength]::record 1: Name must be at most 3 characters long.
+            ::error file=d.json,line=1,col=885,endLine=1,endColumn=894,title=name [maxLength]::record 31: Name must be at most 3 characters long.
+            ::error file=d.json,line=1,col=906,endLine=1,endColumn=909,title=password [minLength]::record 31: Password must be at least 20 characters long.
+            ::error file=d.json,line=1,col=1731,endLine=1,endColumn=1740,title=name [maxLength]::record 60: Name must be at most 3 characters long.
+            """)
+    }
+
     @Test func everyOccurrenceOfARepeatedKeyIsHidden() throws {
         let result = try check("d.jsonl", #"{"password": "Zq9xSecretVALUE", "password": "short", "name": "Anna"}"# + "\n")
         #expect(result.stdout == """
@@ -159,6 +194,8 @@ import Testing
         #expect(result.status == 2)
     }
 
+    /// An anchor inside a hidden value (here `&r`, which `pin` aliases) is hidden with it, as one `***`,
+    /// and the columns after it count it once, so the position given is the caret's.
     @Test func theAnchorOfAValueASensitiveFieldAliasesIsHidden() throws {
         let result = try check("d.yaml", """
             - name: &p Zq9xSecretVALUE
@@ -176,7 +213,7 @@ import Testing
             d.yaml:3:10: error: record 2, name: Name must be text. [type]
             - {name: ***, password: ***, account: {pin: ***}}
                      ^~~
-            d.yaml:3:24: error: record 2, password: Password must be text. [type]
+            d.yaml:3:25: error: record 2, password: Password must be text. [type]
             - {name: ***, password: ***, account: {pin: ***}}
                                     ^~~
             1 file, 2 records: 0 valid, 2 invalid; 4 errors, 0 warnings

@@ -4,8 +4,14 @@
 /// columns are counted as if each value were written `***`, so a sensitive value spans three
 /// columns from where it starts and no column tells its length. Line numbers stay exact.
 public struct Redaction: Sendable {
-    /// The column ranges (1-based, in Unicode scalars) of sensitive values on each line, in order.
-    private var columnsByLine: [Int: [Range<Int>]] = [:]
+    /// The sensitive values on one line: their column ranges (1-based, in Unicode scalars) in order,
+    /// and how many columns the values before each one lose when shown as `***`.
+    private struct Line: Sendable {
+        var ranges: [Range<Int>] = []
+        var shiftBefore: [Int] = []
+    }
+
+    private var lines: [Int: Line] = [:]
 
     /// No value to hide.
     public init() {}
@@ -13,37 +19,73 @@ public struct Redaction: Sendable {
     init(spans: [SourceSpan]) {
         for span in spans {
             for line in span.start.line...max(span.start.line, span.end.line) {
-                if let columns = span.columns(onLine: line) { columnsByLine[line, default: []].append(columns) }
+                if let columns = span.columns(onLine: line) { lines[line, default: Line()].ranges.append(columns) }
             }
         }
-        for line in columnsByLine.keys { columnsByLine[line]!.sort { $0.lowerBound < $1.lowerBound } }
+        for number in lines.keys {
+            // Sorted, and a value written inside another (a YAML anchor within a sensitive value) merged
+            // into it, as the excerpt shows them: one `***`.
+            var merged: [Range<Int>] = []
+            for range in lines[number]!.ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = merged.last, range.lowerBound < last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+                } else {
+                    merged.append(range)
+                }
+            }
+            lines[number]!.ranges = merged
+            var shift = 0
+            lines[number]!.shiftBefore = lines[number]!.ranges.map { range in
+                defer { shift += range.count - 3 }
+                return shift
+            }
+        }
     }
 
     /// The column ranges whose text must not be shown on `line`.
     public func columns(onLine line: Int) -> [Range<Int>] {
-        columnsByLine[line] ?? []
+        lines[line]?.ranges ?? []
+    }
+
+    /// The column ranges on `line` that reach into `columns`.
+    func columns(onLine line: Int, overlapping columns: Range<Int>) -> ArraySlice<Range<Int>> {
+        guard let ranges = lines[line]?.ranges else { return [] }
+        let first = Self.firstIndex(in: ranges) { $0.upperBound > columns.lowerBound }
+        let last = Self.firstIndex(in: ranges) { $0.lowerBound >= columns.upperBound }
+        return ranges[first..<max(first, last)]
+    }
+
+    /// The range of `line` that hides `column`, if any.
+    func hiddenRange(containing column: Int, onLine line: Int) -> Range<Int>? {
+        columns(onLine: line, overlapping: column..<(column + 1)).first
     }
 
     /// A position as output gives it: columns after a sensitive value move as if it were `***`, and a
     /// position inside one moves to its start.
     public func shown(_ position: SourcePosition) -> SourcePosition {
-        guard let ranges = columnsByLine[position.line] else { return position }
+        guard let line = lines[position.line] else { return position }
+        // The first value that does not end before the position.
+        let index = Self.firstIndex(in: line.ranges) { $0.upperBound > position.column }
+        let shift = index < line.ranges.count ? line.shiftBefore[index] : line.shiftBefore.last! + line.ranges.last!.count - 3
         var column = position.column
-        var shift = 0
-        for range in ranges {
-            if range.upperBound <= position.column {
-                shift += range.count - 3
-            } else {
-                if range.lowerBound < position.column { column = range.lowerBound }
-                break
-            }
-        }
+        if index < line.ranges.count, line.ranges[index].lowerBound < column { column = line.ranges[index].lowerBound }
         return SourcePosition(line: position.line, column: column - shift)
     }
 
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.
     public func shown(_ span: SourceSpan) -> SourceSpan {
-        columnsByLine.isEmpty ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
+        lines.isEmpty ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
+    }
+
+    /// The first index of the sorted `ranges` where `isPast` holds (it holds from there to the end).
+    private static func firstIndex(in ranges: [Range<Int>], where isPast: (Range<Int>) -> Bool) -> Int {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(ranges[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
 

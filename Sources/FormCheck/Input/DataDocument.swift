@@ -16,6 +16,12 @@ public final class DataDocument: @unchecked Sendable {
     /// one line (such as a JSON Lines record) has its index from the start and needs no lock.
     private let lock: NSLock?
     private var lineStarts: [Int]?
+    /// The number of Unicode scalars before each block of `blockSize` bytes, so that a column far into
+    /// a long line (a JSON array written on one line) is counted from the nearest block, not from the
+    /// line's start. Made when first needed (or at once for a long document of one line, which has no
+    /// lock).
+    private var scalarsBeforeBlock: [Int]?
+    static let blockSize = 4096
 
     init(name: String, bytes: [UInt8], firstLine: Int = 1, yamlRecords: [YAMLNode]? = nil) {
         self.name = name
@@ -26,6 +32,7 @@ public final class DataDocument: @unchecked Sendable {
             || bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
         lock = hasLineBreak ? NSLock() : nil
         lineStarts = hasLineBreak ? nil : [0]
+        if !hasLineBreak, bytes.count > Self.blockSize { scalarsBeforeBlock = Self.scalarsBeforeBlocks(of: bytes) }
     }
 
     /// The line and column (in Unicode scalars) of a byte offset.
@@ -37,17 +44,73 @@ public final class DataDocument: @unchecked Sendable {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        var column = 1
-        var index = starts[low]
-        while index < min(offset, bytes.count) {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return SourcePosition(line: firstLine + low, column: column)
+        let end = min(offset, bytes.count)
+        return SourcePosition(line: firstLine + low, column: 1 + scalars(in: min(starts[low], end)..<end))
     }
 
-    /// The text of a line (numbered as in the file), without its line break.
-    public func line(_ number: Int) -> String? {
+    /// The byte offset of a column of a line (clamped to the line's end).
+    func offset(ofColumn column: Int, onLine number: Int) -> Int {
+        guard let line = lineRange(number) else { return bytes.count }
+        let target = scalars(in: 0..<line.lowerBound) + max(column, 1) - 1
+        let blocks = scalarsBlocks()
+        // The last block that starts before the scalar, then scalar by scalar.
+        var low = line.lowerBound / Self.blockSize
+        var high = blocks.isEmpty ? low : min(blocks.count - 1, line.upperBound / Self.blockSize)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if blocks[middle] <= target { low = middle } else { high = middle - 1 }
+        }
+        var offset = max(line.lowerBound, low * Self.blockSize)
+        var count = scalars(in: 0..<offset)
+        while offset < line.upperBound {
+            if bytes[offset] & 0xC0 != 0x80 {
+                if count == target { return offset }
+                count += 1
+            }
+            offset += 1
+        }
+        return line.upperBound
+    }
+
+    /// How many Unicode scalars (UTF-8 lead bytes) `range` holds: counted from the nearest block when
+    /// the range is long.
+    private func scalars(in range: Range<Int>) -> Int {
+        guard range.count > Self.blockSize else { return Self.leadBytes(in: bytes[range]) }
+        return scalarsBefore(range.upperBound) - scalarsBefore(range.lowerBound)
+    }
+
+    private func scalarsBefore(_ offset: Int) -> Int {
+        let blocks = scalarsBlocks()
+        let block = offset / Self.blockSize
+        return blocks[block] + Self.leadBytes(in: bytes[(block * Self.blockSize)..<offset])
+    }
+
+    private static func leadBytes(in bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    }
+
+    private static func scalarsBeforeBlocks(of bytes: [UInt8]) -> [Int] {
+        var counts = [0]
+        var count = 0
+        var start = 0
+        while start + blockSize <= bytes.count {
+            count += leadBytes(in: bytes[start..<(start + blockSize)])
+            counts.append(count)
+            start += blockSize
+        }
+        return counts
+    }
+
+    private func scalarsBlocks() -> [Int] {
+        guard let lock else { return scalarsBeforeBlock ?? [0] }
+        lock.lock()
+        defer { lock.unlock() }
+        if scalarsBeforeBlock == nil { scalarsBeforeBlock = Self.scalarsBeforeBlocks(of: bytes) }
+        return scalarsBeforeBlock!
+    }
+
+    /// The byte range of a line (numbered as in the file), without its line break.
+    func lineRange(_ number: Int) -> Range<Int>? {
         let starts = lineIndex()
         let index = number - firstLine
         guard index >= 0, index < starts.count else { return nil }
@@ -57,7 +120,12 @@ public final class DataDocument: @unchecked Sendable {
             while end < bytes.count, yamlLineBreakLength(at: end) == 0 { end += 1 }
         }
         if end > starts[index], end <= bytes.count, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[starts[index]..<max(starts[index], end)], as: UTF8.self)
+        return starts[index]..<max(starts[index], end)
+    }
+
+    /// The text of a line (numbered as in the file), without its line break.
+    public func line(_ number: Int) -> String? {
+        lineRange(number).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// The length of the YAML line break at `index` (CR LF counts as one), or 0.

@@ -26,11 +26,10 @@ struct TextReporter: CheckReporter {
         for issue in report.issues {
             let span = record.span(of: issue.path)
             text += issueLine(file: file, record: record, issue: issue, at: redaction.shown(span), style: style) + "\n"
-            guard let line = record.document?.line(span.start.line) else { continue }
-            let excerpt = SourceExcerpt(
-                line: line, column: span.start.column,
-                endColumn: span.end.line == span.start.line ? span.end.column : nil,
-                redacting: redaction.columns(onLine: span.start.line))
+            guard let excerpt = record.document?.excerpt(
+                line: span.start.line, column: span.start.column, endColumn: span.end.line == span.start.line ? span.end.column : nil,
+                redaction: redaction)
+            else { continue }
             text += "\(excerpt.text)\n\(style.green(excerpt.marker))\n"
         }
         Output.out(text)

@@ -1,0 +1,47 @@
+extension DataDocument {
+    /// The excerpt of a line that output quotes under an issue (see `SourceExcerpt`), with the columns
+    /// that `redaction` hides on it shown as `***`.
+    ///
+    /// Its text is read from the bytes of the stretch it can show only: on a long line (a JSON array
+    /// written on one line), from enough characters each side of the caret that the window is the one
+    /// the whole line would give, so that an issue costs the same wherever it lies.
+    public func excerpt(line number: Int, column: Int, endColumn: Int?, redaction: Redaction, width: Int = 100) -> SourceExcerpt? {
+        guard let line = lineRange(number) else { return nil }
+        guard line.count > 8 * width else {
+            return SourceExcerpt(line: String(decoding: bytes[line], as: UTF8.self), column: column, endColumn: endColumn,
+                                 redacting: redaction.columns(onLine: number), width: width)
+        }
+        // Each character shows as one at least, and a hidden value as three: walking out from the caret
+        // until more than `width` are shown each side keeps every one the window can show.
+        let caret = max(column, 1)
+        var first = caret
+        var shown = 0
+        while shown <= width, first > 1 {
+            first -= 1
+            if let hidden = redaction.hiddenRange(containing: first, onLine: number) {
+                first = hidden.lowerBound
+                shown += 3
+            } else {
+                shown += 1
+            }
+        }
+        let lastColumn = position(ofOffset: line.upperBound).column
+        var end = caret
+        shown = 0
+        while shown <= width, end < lastColumn {
+            if let hidden = redaction.hiddenRange(containing: end, onLine: number) {
+                end = hidden.upperBound
+                shown += 3
+            } else {
+                end += 1
+                shown += 1
+            }
+        }
+        end = min(end, lastColumn)
+        let start = offset(ofColumn: first, onLine: number)
+        let stop = offset(ofColumn: end, onLine: number)
+        let hidden = redaction.columns(onLine: number, overlapping: first..<end).map { ($0.lowerBound - first + 1)..<($0.upperBound - first + 1) }
+        return SourceExcerpt(line: String(decoding: bytes[start..<stop], as: UTF8.self), column: column - first + 1,
+                             endColumn: endColumn.map { $0 - first + 1 }, redacting: Array(hidden), width: width)
+    }
+}
