@@ -21,24 +21,35 @@ public struct SourceExcerpt: Sendable, Hashable {
     public init(line: String, column: Int, endColumn: Int? = nil, redacting: [Range<Int>] = [], width: Int = 100) {
         let layout = redacting.isEmpty && line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
             ? Layout(ascii: line) : Layout(scalarsOf: line, redacting: redacting)
-        let caret = layout.start(column)
+        self.init(count: layout.count, caret: layout.start(column), end: endColumn.map(layout.start), width: width, text: layout.text)
+    }
+
+    /// The same for a line of printable ASCII with nothing to hide, given as its bytes: columns are bytes.
+    init(printableASCII line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
+        let start = { min(max($0, 1), line.count + 1) - 1 }
+        self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) {
+            String(decoding: line[(line.startIndex + $0.lowerBound)..<(line.startIndex + $0.upperBound)], as: UTF8.self)
+        }
+    }
+
+    /// The excerpt of a line of `count` shown characters, with the caret under the one at `caret` and
+    /// the span ending before `end`; `text` gives the shown characters of a range.
+    private init(count: Int, caret: Int, end spanEnd: Int?, width: Int, text shown: (Range<Int>) -> String) {
         var end = caret + 1
-        if let endColumn, endColumn > column {
-            end = max(end, layout.start(endColumn))
-        }
+        if let spanEnd { end = max(end, spanEnd) }
         var first = 0
-        var last = layout.count
-        if layout.count > width {
-            first = max(0, min(caret - width * 2 / 5, layout.count - width))
-            last = min(layout.count, first + width)
+        var last = count
+        if count > width {
+            first = max(0, min(caret - width * 2 / 5, count - width))
+            last = min(count, first + width)
         }
-        var text = layout.text(first..<last)
+        var text = shown(first..<last)
         var padding = caret - first
         if first > 0 {
             text = "…" + text
             padding += 1
         }
-        if last < layout.count { text += "…" }
+        if last < count { text += "…" }
         self.text = text
         let tildes = max(0, min(end, last) - caret - 1)
         self.marker = String(repeating: " ", count: max(0, padding)) + "^" + String(repeating: "~", count: tildes)

@@ -8,8 +8,12 @@ extension DataDocument {
     public func excerpt(line number: Int, column: Int, endColumn: Int?, redaction: Redaction, width: Int = 100) -> SourceExcerpt? {
         guard let line = lineRange(number) else { return nil }
         guard line.count > 8 * width else {
+            let hidden = redaction.columns(onLine: number)
+            if hidden.isEmpty, bytes[line].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                return SourceExcerpt(printableASCII: bytes[line], column: column, endColumn: endColumn, width: width)
+            }
             return SourceExcerpt(line: String(decoding: bytes[line], as: UTF8.self), column: column, endColumn: endColumn,
-                                 redacting: redaction.columns(onLine: number), width: width)
+                                 redacting: hidden, width: width)
         }
         // Each character shows as one at least, and a hidden value as three: walking out from the caret
         // until more than `width` are shown each side keeps every one the window can show.
