@@ -184,26 +184,26 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     /// Keys and choice strings, as UTF-8.
-    private let text: UnsafeMutableBufferPointer<UInt8>
-    private let members: UnsafeMutableBufferPointer<Member>
-    private let layouts: UnsafeMutableBufferPointer<Layout>
-    private let elementLayouts: UnsafeMutableBufferPointer<ElementLayout>
+    private let text: FlatArray<UInt8>
+    private let members: FlatArray<Member>
+    private let layouts: FlatArray<Layout>
+    private let elementLayouts: FlatArray<ElementLayout>
     /// By node id.
-    private let nodeSlots: UnsafeMutableBufferPointer<NodeSlot>
+    private let nodeSlots: FlatArray<NodeSlot>
     /// The most arrays that enclose a node.
     private let deepestFrame: Int
     /// By node id; nil for nodes outside the plan.
-    private let nodes: UnsafeMutableBufferPointer<Node?>
+    private let nodes: FlatArray<Node?>
     /// Children of object nodes, and the record's fields at `rootFields`.
-    private let nodeLists: UnsafeMutableBufferPointer<Int>
-    private let rules: UnsafeMutableBufferPointer<Rule>
+    private let nodeLists: FlatArray<Int>
+    private let rules: FlatArray<Rule>
     /// The compiled rules that failures name, read when a report is written.
     private let reportedRules: [CompiledRule]
-    private let operations: UnsafeMutableBufferPointer<Operation>
+    private let operations: FlatArray<Operation>
     /// The tables of the patterns' automata, one after another.
-    private let automata: UnsafeMutableBufferPointer<UInt8>
+    private let automata: FlatArray<UInt8>
     /// The automata of patterns, for printable ASCII text.
-    private let patternAutomata: UnsafeMutableBufferPointer<StoredAutomaton>
+    private let patternAutomata: FlatArray<StoredAutomaton>
     /// A test on a string's text: a pattern, read on the UTF-8 bytes, or a rule's test on the decoded text.
     enum TextTest {
         case pattern(RegularExpression)
@@ -217,16 +217,16 @@ final class DirectPlan: @unchecked Sendable {
     private let scalarTests: [@Sendable (Value, Value?) -> Bool]
     /// The date rules' comparands and tests.
     private let dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)]
-    private let choiceStrings: UnsafeMutableBufferPointer<Range<Int>>
-    private let choiceNumbers: UnsafeMutableBufferPointer<NumericLiteral>
-    private let conditions: UnsafeMutableBufferPointer<Condition>
-    private let quickChecks: UnsafeMutableBufferPointer<QuickCheck>
+    private let choiceStrings: FlatArray<Range<Int>>
+    private let choiceNumbers: FlatArray<NumericLiteral>
+    private let conditions: FlatArray<Condition>
+    private let quickChecks: FlatArray<QuickCheck>
     /// By node id: the node's chain folded into one test (an index of `quickChecks`), or -1.
-    private let quickCheckOfNode: UnsafeMutableBufferPointer<Int32>
-    private let quickAutomata: UnsafeMutableBufferPointer<StoredAutomaton>
+    private let quickCheckOfNode: FlatArray<Int32>
+    private let quickAutomata: FlatArray<StoredAutomaton>
     /// Indexes of `textTests`.
-    private let quickTextTests: UnsafeMutableBufferPointer<Int32>
-    private let quickFormats: UnsafeMutableBufferPointer<TextFormats.ByteFormat>
+    private let quickTextTests: FlatArray<Int32>
+    private let quickFormats: FlatArray<TextFormats.ByteFormat>
     private let rootFields: Range<Int>
     let nodeCount: Int
     /// Slots for the frames of array elements, after the nodes' slots (none when no field is an array).
@@ -240,43 +240,56 @@ final class DirectPlan: @unchecked Sendable {
         guard builder.layout(of: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields, in: &recordFrame) != nil,
             builder.referencesStayInPlan()
         else { return nil }
-        text = .copying(builder.text)
-        members = .copying(builder.members)
-        layouts = .copying(builder.layouts)
-        elementLayouts = .copying(builder.elementLayouts)
-        nodeSlots = .copying(builder.nodeSlots)
+        text = FlatArray(copying: builder.text)
+        members = FlatArray(copying: builder.members)
+        layouts = FlatArray(copying: builder.layouts)
+        elementLayouts = FlatArray(copying: builder.elementLayouts)
+        nodeSlots = FlatArray(copying: builder.nodeSlots)
         deepestFrame = builder.deepestFrame
-        nodes = .copying(builder.nodes)
+        nodes = FlatArray(copying: builder.nodes)
         rootFields = builder.nodeLists.count..<(builder.nodeLists.count + graph.rootFields.count)
-        nodeLists = .copying(builder.nodeLists + graph.rootFields)
-        rules = .copying(builder.rules)
+        nodeLists = FlatArray(copying: builder.nodeLists + graph.rootFields)
+        rules = FlatArray(copying: builder.rules)
         reportedRules = builder.reportedRules
-        operations = .copying(builder.operations)
-        automata = .copying(builder.automata)
-        patternAutomata = .copying(builder.patternAutomata)
+        operations = FlatArray(copying: builder.operations)
+        automata = FlatArray(copying: builder.automata)
+        patternAutomata = FlatArray(copying: builder.patternAutomata)
         textTests = builder.textTests
         ownChecks = builder.ownChecks
         dateTests = builder.dateTests
         scalarTests = builder.scalarTests
-        choiceStrings = .copying(builder.choiceStrings)
-        choiceNumbers = .copying(builder.choiceNumbers)
-        conditions = .copying(builder.conditions)
-        quickChecks = .copying(builder.quickChecks)
-        quickCheckOfNode = .copying(builder.quickCheckOfNode)
-        quickAutomata = .copying(builder.quickAutomata)
-        quickTextTests = .copying(builder.quickTextTests)
-        quickFormats = .copying(builder.quickFormats)
+        choiceStrings = FlatArray(copying: builder.choiceStrings)
+        choiceNumbers = FlatArray(copying: builder.choiceNumbers)
+        conditions = FlatArray(copying: builder.conditions)
+        quickChecks = FlatArray(copying: builder.quickChecks)
+        quickCheckOfNode = FlatArray(copying: builder.quickCheckOfNode)
+        quickAutomata = FlatArray(copying: builder.quickAutomata)
+        quickTextTests = FlatArray(copying: builder.quickTextTests)
+        quickFormats = FlatArray(copying: builder.quickFormats)
         nodeCount = graph.nodes.count
         elementSlots = builder.elementLayouts.isEmpty ? 0 : Self.elementCapacity
     }
 
     deinit {
-        for buffer in [UnsafeMutableRawBufferPointer(text), .init(members), .init(layouts), .init(elementLayouts), .init(nodeSlots), .init(nodes), .init(nodeLists), .init(rules),
-                       .init(operations), .init(automata), .init(patternAutomata), .init(choiceStrings), .init(choiceNumbers), .init(conditions),
-                       .init(quickChecks), .init(quickCheckOfNode), .init(quickAutomata), .init(quickTextTests),
-                       .init(quickFormats)] {
-            buffer.deallocate()
-        }
+        text.deallocate()
+        members.deallocate()
+        layouts.deallocate()
+        elementLayouts.deallocate()
+        nodeSlots.deallocate()
+        nodes.deallocate()
+        nodeLists.deallocate()
+        rules.deallocate()
+        operations.deallocate()
+        automata.deallocate()
+        patternAutomata.deallocate()
+        choiceStrings.deallocate()
+        choiceNumbers.deallocate()
+        conditions.deallocate()
+        quickChecks.deallocate()
+        quickCheckOfNode.deallocate()
+        quickAutomata.deallocate()
+        quickTextTests.deallocate()
+        quickFormats.deallocate()
     }
 
     /// The failures of the JSON record in `bytes`, in the order the full validator reports them, or
@@ -316,7 +329,7 @@ final class DirectPlan: @unchecked Sendable {
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
                 let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes,
-                                         nodeSlots: UnsafeBufferPointer(nodeSlots),
+                                         nodeSlots: nodeSlots,
                                          frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
                 var failures: [Failure] = []
                 for index in rootFields {
@@ -336,7 +349,7 @@ final class DirectPlan: @unchecked Sendable {
     func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Int? {
         if isPlain, !layouts[layout].hasKeysBeyondASCII { return layouts[layout].members.first { text(members[$0].key, equals: key) } }
         let decoded = String(decoding: key, as: UTF8.self)
-        return layouts[layout].members.first { String(decoding: UnsafeBufferPointer(rebasing: text[members[$0].key]), as: UTF8.self) == decoded }
+        return layouts[layout].members.first { String(decoding: text[members[$0].key], as: UTF8.self) == decoded }
     }
 
     /// The length of the quoted key at `offset` of `bytes` (which holds a `"`) when it is the key of the
@@ -349,11 +362,11 @@ final class DirectPlan: @unchecked Sendable {
         let closing = offset + 1 + key.count
         guard closing < bytes.count, bytes[closing] == UInt8(ascii: "\"") else { return nil }
         if closing >= 8 {
-            guard Self.bytes(before: UnsafeRawPointer(text.baseAddress! + key.upperBound), equalTo: UnsafeRawPointer(bytes.baseAddress! + closing),
+            guard Self.bytes(before: UnsafeRawPointer(text.address(of: key.upperBound)), equalTo: UnsafeRawPointer(bytes.baseAddress! + closing),
                              count: key.count)
             else { return nil }
         } else {
-            guard RawValue.bytesEqual(text.baseAddress! + key.lowerBound, bytes.baseAddress! + offset + 1, count: key.count) else { return nil }
+            guard RawValue.bytesEqual(text.address(of: key.lowerBound), bytes.baseAddress! + offset + 1, count: key.count) else { return nil }
         }
         return key.count + 2
     }
@@ -390,7 +403,7 @@ final class DirectPlan: @unchecked Sendable {
 
     @inline(__always)
     private func text(_ range: Range<Int>, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        range.count == bytes.count && RawValue.bytesEqual(text.baseAddress! + range.lowerBound, bytes.baseAddress, count: bytes.count)
+        range.count == bytes.count && RawValue.bytesEqual(text.address(of: range.lowerBound), bytes.baseAddress, count: bytes.count)
     }
 
     func rejectsUnknown(_ layout: Int) -> Bool { layouts[layout].rejectsUnknown }
@@ -404,7 +417,7 @@ final class DirectPlan: @unchecked Sendable {
     @inline(__always)
     private func check(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) -> Bool {
         let quick = Int(quickCheckOfNode[id])
-        if quick >= 0, accepts(UnsafePointer(quickChecks.baseAddress! + quick), record[node: id], record: record) { return true }
+        if quick >= 0, accepts(quickChecks.address(of: quick), record[node: id], record: record) { return true }
         return evaluate(id, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
     }
 
@@ -445,7 +458,7 @@ final class DirectPlan: @unchecked Sendable {
 
     @inline(__always)
     private func matches(_ text: UnsafeBufferPointer<UInt8>, _ automaton: StoredAutomaton) -> Bool {
-        PatternAutomaton.matches(text, table: automata.baseAddress! + Int(automaton.table), start: automaton.start,
+        PatternAutomaton.matches(text, table: automata.address(of: Int(automaton.table)), start: automaton.start,
                                  acceptingFrom: automaton.acceptingFrom, dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
     }
 
@@ -739,7 +752,7 @@ final class DirectPlan: @unchecked Sendable {
     /// compare (canonically equivalent text is equal), as `Value`'s equality does.
     private func isAmongChoices(_ value: RawValue, _ strings: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let decoded = value.decoded(in: bytes)
-        return strings.contains { String(decoding: UnsafeBufferPointer(rebasing: text[choiceStrings[$0]]), as: UTF8.self) == decoded }
+        return strings.contains { String(decoding: text[choiceStrings[$0]], as: UTF8.self) == decoded }
     }
 
     /// Collects the plan in Swift arrays before it is copied out flat.
@@ -1030,14 +1043,5 @@ final class DirectPlan: @unchecked Sendable {
             if case .integer(let int) = value { return .integer(int) }
             return .number(value.doubleValue ?? .nan)
         }
-    }
-}
-
-extension UnsafeMutableBufferPointer {
-    /// A new buffer holding a copy of `elements`; the caller deallocates it.
-    fileprivate static func copying(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(elements.count, 1))
-        _ = buffer.initialize(from: elements)
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
     }
 }

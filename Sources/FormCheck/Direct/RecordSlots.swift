@@ -10,7 +10,7 @@ struct RecordSlots {
     /// The record as given: its JSON, for values parsed whole.
     let original: UnsafeBufferPointer<UInt8>
     /// By node id.
-    let nodeSlots: UnsafeBufferPointer<DirectPlan.NodeSlot>
+    let nodeSlots: FlatArray<DirectPlan.NodeSlot>
     /// By depth: the first slot of the frame of the current element (0 at depth 0, the record's).
     let frames: UnsafeMutablePointer<Int32>
     /// By depth: the index of the current element (from depth 1).
