@@ -148,6 +148,7 @@ struct DemoScript {
         switch value {
         case .bool(let bool): return String(bool)
         case .integer(let int): return String(int)
+        case .largeInteger(let large): return large.description
         case .number(let double): return String(double)
         default: return ""
         }

@@ -81,6 +81,62 @@ import Testing
         }
     }
 
+    /// Whole numbers beyond 64 bits are read exactly, from JSON and YAML, and every rule compares them
+    /// exactly: bounds, choices, multiples, equality with another field and among elements; messages
+    /// show every digit.
+    @Test func wholeNumbersBeyondSixtyFourBitsAreComparedExactly() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: big
+            fields:
+              a: { type: integer, rules: [{ max: 18446744073709551616 }] }
+              b: { type: integer, rules: [{ oneOf: [18446744073709551617, 1] }] }
+              c: { type: integer, rules: [{ multipleOf: 7 }] }
+              d: { type: integer }
+              e: { type: integer, rules: [{ sameAs: d }] }
+              f: { type: array, rules: [uniqueItems] }
+              g: { type: number, rules: [{ greaterThan: 9223372036854775808 }] }
+            """)
+        let failing = #"{"a":18446744073709551617,"b":18446744073709551616,"c":70000000000000000000000000000000000000008,"d":123456789012345678901,"e":123456789012345678900,"f":[18446744073709551616,1.8446744073709552e19],"g":9223372036854775808}"#
+        let passing = #"{"a":18446744073709551616,"b":18446744073709551617,"c":70000000000000000000000000000000000000007,"d":123456789012345678901,"e":123456789012345678901,"f":[18446744073709551616,18446744073709551617],"g":9223372036854775809}"#
+        let failures = [
+            "a max: a must be at most 18,446,744,073,709,551,616.", "b oneOf: b must be one of: 18446744073709551617, 1.",
+            "c multipleOf: c must be a multiple of 7.", "e sameAs: e must match d.", "f uniqueItems: f must not contain duplicates.",
+            "g greaterThan: g must be greater than 9,223,372,036,854,775,808.",
+        ]
+        for (json, expected) in [(failing, failures), (passing, [])] {
+            let value = try JSONReader.parse(Array(json.utf8))
+            #expect(issues(schema, value, allErrors: true) == expected)
+            #expect(try schema.validate(json: Array(json.utf8), options: ValidationOptions(collectAllErrors: true)).issues.map(\.code)
+                == expected.map { String($0.split(separator: " ")[1].dropLast()) })
+        }
+        #expect(try JSONReader.parse(Array("[18446744073709551616]".utf8)) == .array([.largeInteger(LargeInteger("18446744073709551616")!)]))
+        #expect(YAMLScalarResolver.plainScalar("-18446744073709551616") == .largeInteger(LargeInteger("-18446744073709551616")!))
+        #expect(issues(schema, ["f": [.largeInteger(LargeInteger("18446744073709551616")!), .number(18_446_744_073_709_551_616)]])
+            == ["f uniqueItems: f must not contain duplicates."])
+    }
+
+    @Test func largeIntegersKeepEveryDigit() throws {
+        #expect(LargeInteger("9223372036854775807") == nil)
+        #expect(LargeInteger("-9223372036854775808") == nil)
+        #expect(LargeInteger("+009223372036854775808")?.description == "9223372036854775808")
+        #expect(LargeInteger("12a45678901234567890") == nil)
+        #expect(LargeInteger(exactly: 18_446_744_073_709_551_616)?.description == "18446744073709551616")
+        #expect(LargeInteger(exactly: -1e30)?.description == "-1000000000000000019884624838656")
+        #expect(LargeInteger(exactly: 1e18) == nil)
+        #expect(LargeInteger(exactly: .infinity) == nil)
+        let big = try #require(LargeInteger("100000000000000000001"))
+        #expect(big.compare(try #require(LargeInteger("99999999999999999999"))) == 1)
+        #expect(big.compare(1e20) == 1)
+        #expect(big.compare(Int.max) == 1)
+        #expect(try #require(LargeInteger("-100000000000000000001")).compare(-1e20) == -1)
+        // 10^20 + 1 = 73 × 137 × 1676321 × 5964848081.
+        #expect(big.isMultiple(of: 73) && big.isMultiple(of: -137) && !big.isMultiple(of: 2) && !big.isMultiple(of: 0))
+        #expect(try #require(LargeInteger("36893488147419103232")).isMultiple(of: Int.min))
+        #expect(NumberFormatting.format(try #require(LargeInteger("-1234567890123456789012")), locale: "en") == "-1,234,567,890,123,456,789,012")
+        #expect(NumberFormatting.format(big, locale: "de") == "100.000.000.000.000.000.001")
+    }
+
     @Test func nonFiniteNumbersAreNotNumbers() throws {
         let schema = try compile(fieldSchema(type: "number", rules: "[{ min: 0 }]"))
         for double in [Double.nan, .infinity, -.infinity] {

@@ -976,7 +976,12 @@ final class DirectPlan: @unchecked Sendable {
                 dateTests.append((comparand, passes))
                 return .date(Int32(dateTests.count - 1))
             case .order(let limit, let allowed):
-                return .order(limit: Self.literal(limit), allowed: allowed)
+                guard case .largeInteger = limit else { return .order(limit: Self.literal(limit), allowed: allowed) }
+                // A limit beyond `Int`'s range is compared exactly, by the order of `Value`s.
+                scalarTests.append { value, _ in
+                    NumericOrder.compare(value, limit).map { allowed & (1 << UInt8($0 + 1)) != 0 } ?? true
+                }
+                return .scalar(test: Int32(scalarTests.count - 1), reference: -1)
             case .choices(let strings, let numbers, let mustBeIn):
                 if numbers.isEmpty, strings.count <= UInt16.max, let automaton = PatternAutomaton(exactly: strings.map { Array($0.utf8) }) {
                     let stored = storeChoices(strings: strings, numbers: []).strings
@@ -1039,8 +1044,13 @@ final class DirectPlan: @unchecked Sendable {
             return (Span(firstString..<choiceStrings.count), Span(firstNumber..<choiceNumbers.count))
         }
 
+        /// A number as the plan stores it. A whole number beyond `Int`'s range that no double holds equals
+        /// no number the bytes settle (those are doubles and whole numbers of 18 digits at most): NaN.
         private static func literal(_ value: Value) -> NumericLiteral {
             if case .integer(let int) = value { return .integer(int) }
+            if case .largeInteger(let large) = value {
+                return .number(LargeInteger(exactly: large.doubleValue) == large ? large.doubleValue : .nan)
+            }
             return .number(value.doubleValue ?? .nan)
         }
     }

@@ -128,6 +128,8 @@ struct MessageRenderer: Sendable {
                 return choiceName(text, argument: name)
             case .integer(let int):
                 return NumberFormatting.format(int, locale: catalog.locale)
+            case .largeInteger(let large):
+                return NumberFormatting.format(large, locale: catalog.locale)
             case .number(let double):
                 return NumberFormatting.format(double, locale: catalog.locale)
             case .list(let items):
@@ -156,6 +158,7 @@ struct MessageRenderer: Sendable {
         private func numeric(_ argument: MessageArgument?) -> (Double, Int) {
             switch argument {
             case .integer(let int): return (Double(int), 0)
+            case .largeInteger(let large): return (large.doubleValue, 0)
             case .number(let double):
                 let text = BoundsChecker.format(double)
                 return (double, text.split(separator: ".").dropFirst().first?.count ?? 0)
@@ -169,6 +172,7 @@ struct MessageRenderer: Sendable {
             switch argument {
             case .string(let text): return text
             case .integer(let int): return String(int)
+            case .largeInteger(let large): return large.description
             case .number(let double): return BoundsChecker.format(double)
             case .list(let items): return String(items.count)
             case .field(let path): return path

@@ -51,11 +51,20 @@ extension Comparand {
     }
 }
 
-/// Numeric order of JSON numbers: exact for two integers, by `Double` otherwise.
+/// Numeric order of JSON numbers: exact for two whole numbers, and for a whole number beyond `Int`'s
+/// range against any number; by `Double` otherwise.
 enum NumericOrder {
     static func compare(_ lhs: Value, _ rhs: Value) -> Int? {
-        if case .integer(let a) = lhs, case .integer(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
-        guard let a = lhs.doubleValue, let b = rhs.doubleValue else { return nil }
-        return a < b ? -1 : (a == b ? 0 : 1)
+        switch (lhs, rhs) {
+        case (.integer(let a), .integer(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case (.largeInteger(let a), .largeInteger(let b)): return a.compare(b)
+        case (.largeInteger(let a), .integer(let b)): return a.compare(b)
+        case (.integer(let a), .largeInteger(let b)): return -b.compare(a)
+        case (.largeInteger(let a), .number(let b)): return a.compare(b)
+        case (.number(let a), .largeInteger(let b)): return b.compare(a).map { -$0 }
+        default:
+            guard let a = lhs.doubleValue, let b = rhs.doubleValue else { return nil }
+            return a < b ? -1 : (a == b ? 0 : 1)
+        }
     }
 }

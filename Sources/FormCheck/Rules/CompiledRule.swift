@@ -5,6 +5,8 @@ public typealias MessageParameters = [String: MessageArgument]
 public enum MessageArgument: Sendable, Hashable {
     case string(String)
     case integer(Int)
+    /// A whole number beyond `Int`'s range, shown with every digit.
+    case largeInteger(LargeInteger)
     case number(Double)
     case list([String])
     /// Another field, shown by its label: the `{other}` of cross-field rules. Holds the schema path.

@@ -73,9 +73,16 @@ extension RuleCatalogue {
         }
     }
 
-    /// Exact for integers; for fractions, within a relative tolerance of 1e-9 so `0.3` is a multiple of `0.1`.
+    /// Exact for whole numbers (of any size, with a factor within `Int`'s range); for fractions, within a
+    /// relative tolerance of 1e-9 so `0.3` is a multiple of `0.1`.
     static func isMultiple(_ value: Value, of factor: Value) -> Bool {
-        if case .integer(let a) = value, case .integer(let b) = factor { return a % b == 0 }
+        switch (value, factor) {
+        case (.integer(let a), .integer(let b)): return a % b == 0
+        case (.largeInteger(let a), .integer(let b)): return a.isMultiple(of: b)
+        // A factor beyond `Int`'s range is larger than any `Int` but zero.
+        case (.integer(let a), .largeInteger): return a == 0
+        default: break
+        }
         guard let a = value.doubleValue, let b = factor.doubleValue else { return true }
         let quotient = a / b
         return abs(quotient - quotient.rounded()) <= 1e-9 * max(1, abs(quotient))

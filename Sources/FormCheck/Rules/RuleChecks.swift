@@ -42,6 +42,7 @@ extension Value {
         case .null: return "null"
         case .bool(let bool): return bool ? "true" : "false"
         case .integer(let int): return String(int)
+        case .largeInteger(let large): return large.description
         case .number(let double): return BoundsChecker.format(double)
         case .string(let string): return string
         case .array: return "[…]"
@@ -53,6 +54,7 @@ extension Value {
     var messageArgument: MessageArgument {
         switch self {
         case .integer(let int): return .integer(int)
+        case .largeInteger(let large): return .largeInteger(large)
         case .number(let double): return .number(double)
         default: return .string(displayText)
         }

@@ -7,7 +7,7 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable, Codable {
     /// `Value`); `date` takes a string written `YYYY-MM-DD` naming a real day. Strings are never read as numbers.
     func accepts(_ value: Value) -> Bool {
         switch (self, value) {
-        case (.string, .string), (.integer, .integer), (.number, .integer),
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.integer, .largeInteger), (.number, .largeInteger),
             (.boolean, .bool), (.object, .object), (.array, .array):
             return true
         case (.number, .number(let double)):

@@ -218,7 +218,7 @@ struct JSONReader: ~Copyable {
             while digit(peek()) { offset += 1 }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        if isInteger, let int = Int(text) { return .integer(int) }
+        if isInteger { return Int(text).map(Value.integer) ?? .largeInteger(LargeInteger(text)!) }
         guard let double = Double(text), double.isFinite else {
             throw Failure(message: "number out of range", offset: start)
         }

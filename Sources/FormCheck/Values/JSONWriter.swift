@@ -19,6 +19,7 @@ package enum JSONWriter {
         case .null: out += "null".utf8
         case .bool(let bool): out += (bool ? "true" : "false").utf8
         case .integer(let int): out += String(int).utf8
+        case .largeInteger(let large): out += large.description.utf8
         case .number(let double):
             // `description` is the shortest text that reads back as the same double ("1.0", "1e-07").
             guard double.isFinite else { return false }

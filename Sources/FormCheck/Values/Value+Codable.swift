@@ -1,3 +1,5 @@
+import Foundation
+
 /// Values encode as the JSON they stand for, so drafts and reports can be stored with any `Encoder`.
 extension Value: Codable {
     public init(from decoder: any Decoder) throws {
@@ -28,6 +30,13 @@ extension Value: Codable {
         case .null: try container.encodeNil()
         case .bool(let bool): try container.encode(bool)
         case .integer(let int): try container.encode(int)
+        case .largeInteger(let large):
+            // Exactly up to `Decimal`'s 38 digits; beyond, the nearest double.
+            if large.digits.count <= 38, let decimal = Decimal(string: large.description) {
+                try container.encode(decimal)
+            } else {
+                try container.encode(large.doubleValue)
+            }
         case .number(let double): try container.encode(double)
         case .string(let string): try container.encode(string)
         case .array(let array): try container.encode(array)

@@ -1,12 +1,15 @@
 /// A JSON-like value: what a record and each of its fields hold.
 ///
-/// Numbers keep their spelling's kind: `18` is `.integer`, `18.5` and `1e3` are `.number`.
+/// Numbers keep their spelling's kind: `18` is `.integer`, `18.5` and `1e3` are `.number`, and a
+/// whole number beyond `Int`'s range is `.largeInteger`, exactly.
 /// Equality is JSON equality: `1` equals `1.0`, and a number equals a whole number only when it is
 /// exactly that number (`9007199254740993` does not equal `9007199254740992.0`).
 public enum Value: Sendable {
     case null
     case bool(Bool)
     case integer(Int)
+    /// A whole number beyond `Int`'s range.
+    case largeInteger(LargeInteger)
     case number(Double)
     case string(String)
     case array([Value])
@@ -22,6 +25,7 @@ public enum Value: Sendable {
     public var doubleValue: Double? {
         switch self {
         case .integer(let int): return Double(int)
+        case .largeInteger(let large): return large.doubleValue
         case .number(let double): return double
         default: return nil
         }
@@ -61,7 +65,7 @@ public enum Value: Sendable {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .integer, .number: return "number"
+        case .integer, .largeInteger, .number: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
@@ -84,6 +88,9 @@ extension Value: Hashable {
             // Exactly: beyond 2^53 a double stands for one whole number among several.
             return Int(exactly: b) == a
         case (.number(let a), .number(let b)): return a == b
+        case (.largeInteger(let a), .largeInteger(let b)): return a == b
+        case (.largeInteger, .integer), (.integer, .largeInteger): return false
+        case (.largeInteger(let a), .number(let b)), (.number(let b), .largeInteger(let a)): return a.compare(b) == 0
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
@@ -96,6 +103,7 @@ extension Value: Hashable {
         case .null: hasher.combine(0)
         case .bool(let bool): hasher.combine(bool)
         case .integer(let int): hasher.combine(Double(int))
+        case .largeInteger(let large): hasher.combine(large.doubleValue)
         case .number(let double): hasher.combine(double)
         case .string(let string): hasher.combine(string)
         case .array(let array): hasher.combine(array)

@@ -51,6 +51,7 @@ enum YAMLScalarResolver {
         if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) { return .integer(int) }
         if isDecimalInteger(text) {
             if let int = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) { return .integer(int) }
+            if let large = LargeInteger(text) { return .largeInteger(large) }
             if let double = Double(text) { return .number(double) }
         }
         if isDecimalFloat(text), let double = Double(text) { return .number(double) }

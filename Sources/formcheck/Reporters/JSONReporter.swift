@@ -79,6 +79,7 @@ enum JSONText {
         switch argument {
         case .string(let text): return quote(text)
         case .integer(let int): return String(int)
+        case .largeInteger(let large): return large.description
         case .number(let double): return double.isFinite ? "\(double)" : quote("\(double)")
         case .list(let items): return "[" + items.map(quote).joined(separator: ", ") + "]"
         case .field(let path): return quote(path)

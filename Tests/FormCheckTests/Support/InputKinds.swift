@@ -149,6 +149,7 @@ enum InputKinds {
         case .null: return "null"
         case .bool(let bool): return "\(bool)"
         case .integer(let int): return "\(int)"
+        case .largeInteger(let large): return "\(large)"
         case .number(let double): return "\(double)"
         case .string(let string): return string.debugDescription
         case .array(let items): return "[" + items.map(sketch).joined(separator: ", ") + "]"
