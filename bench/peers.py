@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs one peer validator over a data file and reports which records are invalid.
 
-usage: bench/peers.py TOOL FORM SCHEMA_JSON FILE
+usage: bench/peers.py TOOL FORM SCHEMA_JSON FILE [--print]
        bench/peers.py formcheck BINARY SCHEMA_YAML FILE [OPTION...]   (formcheck's answer, for the agreement check)
 
 TOOL: orjson (parse only), jsonschema, jsonschema_rs, fastjsonschema, pydantic.
@@ -13,6 +13,9 @@ Every tool collects all errors of a record (fastjsonschema can only stop at the 
 second pass checks in Python what JSON Schema cannot say (confirm_password == password, dates after
 today or after another field...).
 Prints: records=N invalid=K digest=SHA1 (of the invalid record numbers, from 1).
+With --print (jsonschema, jsonschema_rs): every error as a user's script prints it, one line each,
+`FILE: record N, PATH: MESSAGE`, the second pass's too, on standard output; the counts line then goes
+to standard error.
 """
 import hashlib
 import json
@@ -44,10 +47,17 @@ def formcheck(binary, schema, path, *options):
     print(f"records={document['summary']['records']} invalid={len(invalid)} digest={digest}")
 
 
+def error_path(error, tool):
+    """The error's place in the record, as `/`-separated keys and indexes."""
+    parts = error.instance_path if tool == "jsonschema_rs" else error.absolute_path
+    return "/".join(map(str, parts))
+
+
 def main(tool, *arguments):
     if tool == "formcheck":
         return formcheck(*arguments)
-    form_name, schema_path, path = arguments
+    printing = "--print" in arguments
+    form_name, schema_path, path = [argument for argument in arguments if argument != "--print"]
     form = FORMS[form_name]
     with open(schema_path) as f:
         schema = json.load(f)
@@ -68,14 +78,27 @@ def main(tool, *arguments):
         import orjson
         if tool == "orjson":
             errors_of = lambda record: 0
-        elif tool == "jsonschema":
-            import jsonschema
-            validator = jsonschema.Draft202012Validator(schema)
-            errors_of = lambda record: sum(1 for _ in validator.iter_errors(record))
-        elif tool == "jsonschema_rs":
-            import jsonschema_rs
-            validator = jsonschema_rs.Draft202012Validator(schema)
-            errors_of = lambda record: sum(1 for _ in validator.iter_errors(record))
+        elif tool in ("jsonschema", "jsonschema_rs"):
+            if tool == "jsonschema":
+                import jsonschema
+                validator = jsonschema.Draft202012Validator(schema)
+            else:
+                import jsonschema_rs
+                validator = jsonschema_rs.Draft202012Validator(schema)
+            if printing:
+                write = sys.stdout.write
+
+                def errors_of(record):
+                    count = 0
+                    for error in validator.iter_errors(record):
+                        count += 1
+                        write(f"{path}: record {count_so_far[0]}, {error_path(error, tool)}: {error.message}\n")
+                    if form.second_pass(record):
+                        count += 1
+                        write(f"{path}: record {count_so_far[0]}, : {form_name} second pass failed\n")
+                    return count
+            else:
+                errors_of = lambda record: sum(1 for _ in validator.iter_errors(record))
         elif tool == "fastjsonschema":
             import fastjsonschema
             validate = fastjsonschema.compile(schema)
@@ -88,12 +111,14 @@ def main(tool, *arguments):
                     return 1
         else:
             sys.exit(f"unknown tool {tool}")
+        count_so_far = [0]
         for index, record in enumerate(records(path, orjson.loads), 1):
             count += 1
-            if errors_of(record) or (tool != "orjson" and form.second_pass(record)):
+            count_so_far[0] = index
+            if errors_of(record) or (tool != "orjson" and not printing and form.second_pass(record)):
                 invalid.append(index)
     digest = hashlib.sha1(",".join(map(str, invalid)).encode()).hexdigest()
-    print(f"records={count} invalid={len(invalid)} digest={digest}")
+    print(f"records={count} invalid={len(invalid)} digest={digest}", file=sys.stderr if printing else sys.stdout)
 
 
 if __name__ == "__main__":

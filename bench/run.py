@@ -2,7 +2,7 @@
 """formcheck's benchmark: one command, from a fresh clone.
 
 usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--runs 3]
-                    [--tools formcheck,jsonschema_rs,...] [--large-gb 4] [--no-build]
+                    [--tools formcheck,jsonschema_rs,...] [--large-gb 4] [--no-build] [--no-errors | --errors-only]
 
 1. builds formcheck in release mode, with the Swift runtime linked in statically (as the README installs it);
 2. generates seeded data sets per form (JSON Lines and a JSON array per size) with bench/generate.py;
@@ -16,9 +16,15 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    form's largest JSON Lines file; for the signup form also
    its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
    largest generated file repeated; 0 skips it).
+7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
+   Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
+   jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
+   --print), every tool's invalid records checked against formcheck's; then formcheck on the same
+   records as one JSON array written on one line, against its time on the JSON Lines file.
 formcheck runs with --today set to the date that bench/forms/common.py fixes, which the Python checks use.
 Python jsonschema is slow (minutes for a million records): it runs on sizes up to 100,000 only.
 """
+import json
 import os
 import statistics
 import subprocess
@@ -51,6 +57,17 @@ def run(command, quiet=True):
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         sys.exit(f"failed: {' '.join(command)}")
     return seconds, usage.ru_maxrss / 1024, stdout.decode(), usage.ru_utime + usage.ru_stime
+
+
+def run_to_file(command, output):
+    """Runs a command with its standard output written to the file `output`, as a CI job keeps a log;
+    returns (seconds, standard error)."""
+    start = time.perf_counter()
+    with open(output, "wb") as out:
+        process = subprocess.run(command, stdout=out, stderr=subprocess.PIPE)
+    if process.returncode not in (0, 1):
+        sys.exit(f"failed: {' '.join(command)}")
+    return time.perf_counter() - start, process.stderr.decode()
 
 
 def answer(out):
@@ -161,6 +178,56 @@ def print_signup_extras(sizes, runs, large_gb, data):
               f"{copies * max(sizes) / seconds:,.0f} records/s")
 
 
+def one_line_array(data, name, size):
+    """The records of the form's JSON Lines file as one JSON array on one line, as `json.dumps` writes it."""
+    path = os.path.join(data, f"{name}_{size}_one_line.json")
+    if not os.path.exists(path):
+        with open(os.path.join(data, f"{name}_{size}.jsonl"), "rb") as f:
+            records = [json.loads(line) for line in f if line.strip()]
+        with open(path, "w") as f:
+            json.dump(records, f, separators=(",", ":"))
+    return path
+
+
+def print_errors(sizes, runs, tools, data):
+    """Printing every error, as a CI log shows it: formcheck in each output format (and the default text with
+    one job), beside jsonschema-rs and Python jsonschema printing each error's record, path and message; then
+    formcheck on the same records as one JSON array written on one line."""
+    form = FORMS["signup"]
+    schema = os.path.join(ROOT, form.YAML)
+    output = os.path.join(OUT, "errors.txt")
+    for size in sizes:
+        lines = os.path.join(data, f"{form.NAME}_{size}.jsonl")
+        expected = formcheck_invalid(schema, lines)
+        print(f"\nprinting every error, {form.NAME} ({form.YAML}), {size} records as JSON Lines, output to a file "
+              f"(load average {os.getloadavg()[0]:.1f}): records/s, median of {runs}, and x jsonschema-rs printing")
+        commands = {f"formcheck --format {kind}": [FORMCHECK, schema, lines, "--all-errors", "--format", kind, *TODAY_OPTION]
+                    for kind in ["text", "json", "sarif", "junit", "github"]}
+        commands["formcheck --format text --jobs 1"] = commands["formcheck --format text"] + ["--jobs", "1"]
+        for tool in [tool for tool in ["jsonschema_rs", "jsonschema"] if tool in tools]:
+            if tool == "jsonschema" and size > 100_000:
+                continue
+            schema_json = os.path.join(data, f"{form.NAME}.re.schema.json" if tool in PYTHON_RE else f"{form.NAME}.schema.json")
+            commands[f"{tool} printing"] = [VENV_PYTHON, os.path.join(HERE, "peers.py"), tool, form.NAME, schema_json, lines, "--print"]
+        rates = {}
+        for name, command in commands.items():
+            timings = [run_to_file(command, output) for _ in range(runs)]
+            if not name.startswith("formcheck") and answer(timings[0][1]) != expected:
+                sys.exit(f"{name} disagrees with formcheck on {lines}: {timings[0][1].strip()} vs {expected}")
+            rates[name] = size / statistics.median(t[0] for t in timings)
+        base = rates["jsonschema_rs printing"]
+        for name, rate in rates.items():
+            print(f"{name:36}{rate:>14,.0f}{rate / base:8.2f}x")
+        array = one_line_array(data, form.NAME, size)
+        for kind in ["text", "json", "sarif", "junit", "github"]:
+            seconds = {}
+            for path in [lines, array]:
+                command = [FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION]
+                seconds[path] = statistics.median(run_to_file(command, output)[0] for _ in range(runs))
+            print(f"one-line JSON array, --format {kind}: {seconds[array]:.2f} s, JSON Lines {seconds[lines]:.2f} s "
+                  f"({seconds[array] / seconds[lines]:.2f}x)")
+
+
 def main(argv):
     names = list(FORMS)
     sizes = [100_000, 1_000_000]
@@ -168,6 +235,7 @@ def main(argv):
     tools = ["formcheck"] + PEERS
     build = True
     large_gb = 4.0
+    errors = True
     while argv:
         option = argv.pop(0)
         if option == "--schemas":
@@ -184,6 +252,10 @@ def main(argv):
             large_gb = float(argv.pop(0))
         elif option == "--no-build":
             build = False
+        elif option == "--no-errors":
+            errors = False
+        elif option == "--errors-only":
+            names = []
         else:
             sys.exit(__doc__)
     if build:
@@ -203,6 +275,11 @@ def main(argv):
             if name == "signup":
                 print_signup_extras(sizes, runs, large_gb, data)
         sys.stdout.flush()
+    if errors and "jsonschema_rs" in tools:
+        for size in sizes:
+            if not os.path.exists(os.path.join(data, f"signup_{size}.jsonl")):
+                subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", "signup"], check=True)
+        print_errors(sizes, runs, tools, data)
 
 
 if __name__ == "__main__":

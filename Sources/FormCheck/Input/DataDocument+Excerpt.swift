@@ -7,7 +7,7 @@ extension DataDocument {
     /// the whole line would give, so that an issue costs the same wherever it lies.
     public func excerpt(line number: Int, column: Int, endColumn: Int?, redaction: Redaction, width: Int = 100) -> SourceExcerpt? {
         guard let line = lineRange(number) else { return nil }
-        guard line.count > 8 * width else {
+        guard line.count / 8 > width else {
             let hidden = redaction.columns(onLine: number)
             if hidden.isEmpty, bytes[line].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 return SourceExcerpt(printableASCII: bytes[line], column: column, endColumn: endColumn, width: width)

@@ -16,12 +16,12 @@ public final class DataDocument: @unchecked Sendable {
     /// one line (such as a JSON Lines record) has its index from the start and needs no lock.
     private let lock: NSLock?
     private var lineStarts: [Int]?
-    /// The number of Unicode scalars before each block of `blockSize` bytes, so that a column far into
+    /// The number of Unicode scalars before each block of `blockSize` bytes (an `Int` per kilobyte), so that a column far into
     /// a long line (a JSON array written on one line) is counted from the nearest block, not from the
     /// line's start. Made when first needed (or at once for a long document of one line, which has no
     /// lock).
     private var scalarsBeforeBlock: [Int]?
-    static let blockSize = 4096
+    static let blockSize = 1024
 
     init(name: String, bytes: [UInt8], firstLine: Int = 1, yamlRecords: [YAMLNode]? = nil) {
         self.name = name

@@ -37,14 +37,33 @@ struct GitHubReporter: CheckReporter {
         return "::\(kind) \(properties.joined(separator: ","))::\(data(message))\n"
     }
 
-    /// Escapes a message as the workflow command syntax requires.
+    /// Escapes a message as the workflow command syntax requires: `%`, CR and LF.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        escaped(text, isProperty: false)
     }
 
     /// Escapes a property value: as a message, plus `:` and `,`.
     static func property(_ text: String) -> String {
-        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escaped(text, isProperty: true)
+    }
+
+    /// `text` with each byte the syntax reserves written `%XX`, in one pass (most text has none).
+    private static func escaped(_ text: String, isProperty: Bool) -> String {
+        func escape(_ byte: UInt8) -> String? {
+            switch byte {
+            case UInt8(ascii: "%"): return "%25"
+            case UInt8(ascii: "\r"): return "%0D"
+            case UInt8(ascii: "\n"): return "%0A"
+            case UInt8(ascii: ":") where isProperty: return "%3A"
+            case UInt8(ascii: ",") where isProperty: return "%2C"
+            default: return nil
+            }
+        }
+        guard text.utf8.contains(where: { escape($0) != nil }) else { return text }
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if let escaped = escape(byte) { bytes += escaped.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
