@@ -28,9 +28,15 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let compiled = try options.loadSchema(schema)
+        SchemaLoader.warnAboutCatalogs(of: compiled, locale: options.validationOptions.locale)
+        try check(compiled, reporter: makeReporter(for: compiled))
+    }
+
+    /// Checks every input, its records' output rendered on the checking threads and written by
+    /// `reporter` in input order.
+    private func check<Reporter: CheckReporter>(_ compiled: FormSchema, reporter: Reporter) throws {
+        var reporter = reporter
         let validationOptions = options.validationOptions
-        SchemaLoader.warnAboutCatalogs(of: compiled, locale: validationOptions.locale)
-        var reporter = makeReporter(for: compiled)
         var summary = CheckSummary()
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)
         for (name, message) in problems {
@@ -41,13 +47,18 @@ struct Check: ParsableCommand {
         let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
             summary.files += 1
-            let handle: (DataRecord, ValidationReport?) -> Void = { record, report in
-                if let report {
-                    summary.count(report)
+            let renderer = reporter.renderer(file: input.name)
+            let check: @Sendable (DataRecord, ValidationReport?) -> CheckedRecord = { record, report in
+                CheckedRecord(record: record, report: report, renderer: renderer)
+            }
+            func handle(_ checked: CheckedRecord<Reporter.Renderer>) {
+                switch checked.outcome {
+                case .checked(let errors, let warnings):
+                    summary.count(errors: errors, warnings: warnings)
                     progress.record()
-                    if !report.issues.isEmpty { progress.clear() }
-                    reporter.record(file: input.name, record: record, report: report)
-                } else if case .failure(let error) = record.content {
+                    if errors + warnings > 0 { progress.clear() }
+                    if let rendered = checked.rendered { reporter.write(rendered, file: input.name) }
+                case .unreadable(let error):
                     summary.unreadable += 1
                     progress.clear()
                     reporter.problem(file: input.name, position: error.position, message: error.message)
@@ -56,9 +67,9 @@ struct Check: ParsableCommand {
             do {
                 switch input.source {
                 case .file(let path, let format):
-                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs, handle)
+                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs, transform: check, handle)
                 case .standardInput(let format):
-                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs, handle)
+                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs, transform: check, handle)
                 }
             } catch {
                 summary.unreadable += 1
@@ -87,3 +98,31 @@ struct Check: ParsableCommand {
 
 extension DataFormat: ExpressibleByArgument {}
 
+
+/// A record as the checking threads hand it on: its counts, or the reason it could not be read, and
+/// what the reporter's renderer made of it.
+struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
+    enum Outcome: Sendable {
+        case checked(errors: Int, warnings: Int)
+        case unreadable(DataParseError)
+    }
+
+    let outcome: Outcome
+    let rendered: Renderer.Rendered?
+
+    init(record: DataRecord, report: ValidationReport?, renderer: Renderer) {
+        guard let report else {
+            if case .failure(let error) = record.content {
+                outcome = .unreadable(error)
+            } else {
+                outcome = .checked(errors: 0, warnings: 0)
+            }
+            rendered = nil
+            return
+        }
+        // By index, so that no issue is copied just to read its severity.
+        let errors = report.issues.indices.count { report.issues[$0].severity == .error }
+        outcome = .checked(errors: errors, warnings: report.issues.count - errors)
+        rendered = renderer.render(record, report)
+    }
+}

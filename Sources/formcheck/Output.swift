@@ -11,6 +11,11 @@ enum Output {
         text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) }
     }
 
+    /// Writes the bytes of `buffer`.
+    static func write(_ buffer: OutputBuffer) {
+        buffer.bytes.withUnsafeBufferPointer { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) }
+    }
+
     static func error(_ text: String) {
         fflush(standardOutput)
         FileHandle.standardError.write(Data(text.utf8))

@@ -22,17 +22,33 @@ struct Style {
         }
     }
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func red(_ text: String) -> String { wrap(text, "1;31") }
-    func yellow(_ text: String) -> String { wrap(text, "1;33") }
-    func green(_ text: String) -> String { wrap(text, "1;32") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-
-    func severity(_ severity: String) -> String {
-        severity == "warning" ? yellow(severity) : red(severity)
+    /// The attributes the output uses, as SGR parameters.
+    enum Attribute: String {
+        case bold = "1", red = "1;31", yellow = "1;33", green = "1;32", dim = "2"
     }
 
-    private func wrap(_ text: String, _ code: String) -> String {
-        isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    func bold(_ text: String) -> String { wrap(text, .bold) }
+    func red(_ text: String) -> String { wrap(text, .red) }
+    func yellow(_ text: String) -> String { wrap(text, .yellow) }
+    func green(_ text: String) -> String { wrap(text, .green) }
+    func dim(_ text: String) -> String { wrap(text, .dim) }
+
+    func severity(_ severity: String) -> String {
+        wrap(severity, Self.attribute(ofSeverity: severity))
+    }
+
+    static func attribute(ofSeverity severity: String) -> Attribute {
+        severity == "warning" ? .yellow : .red
+    }
+
+    /// The escape that turns `attribute` on, or nothing when color is off; `end` turns it off.
+    func start(_ attribute: Attribute) -> String {
+        isEnabled ? "\u{1B}[\(attribute.rawValue)m" : ""
+    }
+
+    var end: String { isEnabled ? "\u{1B}[0m" : "" }
+
+    private func wrap(_ text: String, _ attribute: Attribute) -> String {
+        start(attribute) + text + end
     }
 }

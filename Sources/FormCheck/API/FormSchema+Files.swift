@@ -11,32 +11,45 @@ extension FormSchema {
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
+        try validateRecords(inFile: path, format: format, options: options, jobs: jobs, transform: { ($0, $1) }) { body($0.0, $0.1) }
+    }
+
+    /// Reads and validates every record of a data file as `validateRecords(inFile:format:options:jobs:_:)`
+    /// does, and calls `body` in input order with what `transform` made of each record and its report.
+    /// `transform` runs on the checking threads, so work done per record there (such as formatting its
+    /// issues) runs in parallel too.
+    public func validateRecords<Result: Sendable>(
+        inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
+        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+    ) throws(DataFileError) {
         switch format {
         case .jsonLines:
-            try validateJSONLines(inFile: path, options: options, jobs: jobs, body)
+            var stream = try DataReader.lines(of: path, limit: options.maxRecordSize)
+            validateJSONLines(&stream, name: path, options: options, jobs: jobs, transform: transform, body)
+            try stream.checkRead()
         case .json:
-            try validateJSONDocument(inFile: path, options: options, jobs: jobs, body)
+            try validateJSONDocument(inFile: path, options: options, jobs: jobs, transform: transform, body)
         case .yaml:
             // One pool for the file, not one per batch.
             let pool = WorkerPool(threads: jobs)
             defer { pool.close() }
             try DataReader.forEachBatch(inFile: path, format: format, maxRecordSize: options.maxRecordSize) { records in
-                let reports = pool.map(records) { record in
-                    (try? record.content.get()).map { validate($0, options: options) }
-                }
-                for (record, report) in zip(records, reports) { body(record, report) }
+                for result in pool.map(records, { transform($0, validate(parsed: $0, options: options)) }) { body(result) }
             }
         }
     }
 
+    /// The report of a record read whole, or nil for one that could not be parsed.
+    private func validate(parsed record: DataRecord, options: ValidationOptions) -> ValidationReport? {
+        (try? record.content.get()).map { validate($0, options: options) }
+    }
+
     /// What checking one record's JSON gave: no issue, failures found by the direct path (the record
-    /// stays unparsed, and its issues are made on the thread that hands it on), the record parsed and
-    /// validated, or bytes that are not well-formed.
-    private enum Outcome: Sendable {
+    /// stays unparsed), the record parsed and validated, or bytes that are not well-formed.
+    private enum Outcome {
         case valid
         case settled([DirectPlan.Failure])
-        // Boxed: kept rare, so that an outcome takes 16 bytes and a block's outcomes fit in reused heap memory.
-        indirect case parsed(Value, ValidationReport)
+        case parsed(Value, ValidationReport)
         case malformed
     }
 
@@ -51,24 +64,20 @@ extension FormSchema {
         return .parsed(value, validator.validate(value, options: options))
     }
 
-    /// The outcomes of the records at `ranges` of `text`, checked on up to `jobs` threads.
-    private func outcomes(of ranges: [Range<Int>], in text: [UInt8], depth: Int, options: ValidationOptions, jobs: Int) -> [Outcome] {
-        Parallel.mapRanges(count: ranges.count, jobs: jobs) { range, outcomes in
-            check(range, of: ranges, in: text, depth: depth, options: options, into: outcomes)
-        }
-    }
-
-    /// Checks the records at `ranges[indices]` of `text` into `outcomes`, one per index. Checking
-    /// threads share nothing they change, not even reference counts of shared issues.
-    private func check<Ranges: RandomAccessCollection<Range<Int>>>(
+    /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
+    /// outcome into `results`, one per index. Issues are made once per distinct failure in the
+    /// range; checking threads share nothing they change, not even reference counts of shared issues.
+    private func check<Ranges: RandomAccessCollection<Range<Int>>, Result>(
         _ indices: Range<Int>, of ranges: Ranges, in text: [UInt8], depth: Int, options: ValidationOptions,
-        into outcomes: UnsafeMutableBufferPointer<Outcome>
+        into results: UnsafeMutableBufferPointer<Result>,
+        _ result: (_ index: Int, _ outcome: Outcome, _ issues: inout [DirectPlan.Failure: ValidationError]) -> Result
     ) where Ranges.Index == Int {
         let plan = directPlan
+        var issues: [DirectPlan.Failure: ValidationError] = [:]
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
-                let json = UnsafeBufferPointer(rebasing: bytes[ranges[index]])
-                (outcomes.baseAddress! + slot).initialize(to: check(json, plan: plan, depth: depth, options: options))
+                let outcome = check(UnsafeBufferPointer(rebasing: bytes[ranges[index]]), plan: plan, depth: depth, options: options)
+                (results.baseAddress! + slot).initialize(to: result(index, outcome, &issues))
             }
         }
     }
@@ -80,63 +89,61 @@ extension FormSchema {
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
+        try validateRecordsInStandardInput(format: format, options: options, jobs: jobs, transform: { ($0, $1) }) { body($0.0, $0.1) }
+    }
+
+    /// Reads and validates the records of standard input as `validateRecordsInStandardInput(format:options:jobs:_:)`
+    /// does, and calls `body` in input order with what `transform` made of each record and its report
+    /// (on the checking threads, for JSON Lines input).
+    public func validateRecordsInStandardInput<Result: Sendable>(
+        format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
+        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+    ) throws(DataFileError) {
         try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, jsonLines: { stream in
-            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, body)
+            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, records: { record in
-            body(record, (try? record.content.get()).map { validate($0, options: options) })
+            body(transform(record, validate(parsed: record, options: options)))
         })
     }
 
-    private func validateJSONLines(
-        inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
-    ) throws(DataFileError) {
-        var stream = try DataReader.lines(of: path, limit: options.maxRecordSize)
-        validateJSONLines(&stream, name: path, options: options, jobs: jobs, body)
-        try stream.checkRead()
-    }
-
-    private func validateJSONLines(
+    private func validateJSONLines<Result: Sendable>(
         _ stream: inout LineStream, name path: String, options: ValidationOptions, jobs: Int,
-        _ body: (DataRecord, ValidationReport?) -> Void
+        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) {
-        // Issues made by the direct path, kept for the whole file.
-        var cache: [DirectPlan.Failure: ValidationError] = [:]
         // Blocks are checked a chunk of lines at a time on the pool's threads, this one among them.
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
-        func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Outcome> {
-            pool.submit(count: lines.count, chunkSize: 256) { indices, outcomes in
-                check(indices, of: lines.lazy.map(\.range), in: block, depth: 0, options: options, into: outcomes)
-            }
-        }
-        func handOn(_ block: [UInt8], _ lines: [DataReader.JSONLine], _ outcomes: UnsafeBufferPointer<Outcome>) {
-            for (line, outcome) in zip(lines, outcomes) {
-                switch outcome {
-                case .valid:
-                    body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
-                case .settled(let failures):
-                    body(DataRecord(unparsedLine: line, in: block, name: path, withDocument: true),
-                         report(for: failures, options: options, cache: &cache))
-                case .parsed(let value, let report):
-                    body(line.record(in: block, name: path, value: value), report)
-                case .malformed:
-                    // Parsed again, for the exact message and position.
-                    let record = line.record(in: block, name: path)
-                    body(record, (try? record.content.get()).map { validate($0, options: options) })
+        func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
+            pool.submit(count: lines.count, chunkSize: 256) { indices, results in
+                check(indices, of: lines.lazy.map(\.range), in: block, depth: 0, options: options, into: results) { index, outcome, issues in
+                    let line = lines[index]
+                    switch outcome {
+                    case .valid:
+                        return transform(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
+                    case .settled(let failures):
+                        return transform(DataRecord(unparsedLine: line, in: block, name: path, withDocument: true),
+                                         report(for: failures, options: options, cache: &issues))
+                    case .parsed(let value, let report):
+                        return transform(line.record(in: block, name: path, value: value), report)
+                    case .malformed:
+                        // Parsed again, for the exact message and position.
+                        let record = line.record(in: block, name: path)
+                        return transform(record, validate(parsed: record, options: options))
+                    }
                 }
             }
         }
         // A block is checked while the one before it is handed on.
-        var previous: (block: [UInt8], lines: [DataReader.JSONLine], outcomes: Batch<Outcome>)?
+        var previous: Batch<Result>?
         func handOnPrevious() {
             guard let previous else { return }
-            pool.wait(for: previous.outcomes)
-            handOn(previous.block, previous.lines, previous.outcomes.values)
+            pool.wait(for: previous)
+            for result in previous.values { body(result) }
         }
         DataReader.forEachJSONLinesBlock(&stream) { block, lines in
             let checked = submit(block, lines)
             handOnPrevious()
-            previous = (block, lines, checked)
+            previous = checked
         }
         handOnPrevious()
     }
@@ -144,32 +151,37 @@ extension FormSchema {
     /// Checks a JSON file. The elements of a top-level array are checked apart and in parallel; any
     /// other document, or one that is not well-formed, goes to the whole-document reader, which reads
     /// or reports it (and then nothing of it is handed on but the error).
-    private func validateJSONDocument(
-        inFile path: String, options: ValidationOptions, jobs: Int, _ body: (DataRecord, ValidationReport?) -> Void
+    private func validateJSONDocument<Result: Sendable>(
+        inFile path: String, options: ValidationOptions, jobs: Int,
+        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {
         let bytes = try DataReader.document(atPath: path, limit: options.maxRecordSize)
-        let elements = bytes.withUnsafeBufferPointer(JSONArrayElements.split)
-        let checked = elements.map { outcomes(of: $0.map(\.range), in: bytes, depth: 1, options: options, jobs: jobs) }
-        guard let elements, let checked, !checked.contains(where: { if case .malformed = $0 { true } else { false } }) else {
+        let results: [Result?]? = bytes.withUnsafeBufferPointer(JSONArrayElements.split).map { elements in
+            let document = DataDocument(name: path, bytes: bytes)
+            return Parallel.mapRanges(count: elements.count, jobs: jobs) { indices, results in
+                check(indices, of: elements.lazy.map(\.range), in: bytes, depth: 1, options: options, into: results) { index, outcome, issues in
+                    let element = elements[index]
+                    switch outcome {
+                    case .valid:
+                        return transform(DataRecord(index: index + 1, unparsedElement: element, of: document), ValidationReport(issues: []))
+                    case .settled(let failures):
+                        return transform(DataRecord(index: index + 1, unparsedElement: element, of: document),
+                                         report(for: failures, options: options, cache: &issues))
+                    case .parsed(let value, let report):
+                        return transform(DataRecord(index: index + 1, position: element.position, content: .success(value),
+                                                    document: document, anchor: .json(element.range.lowerBound)), report)
+                    case .malformed:
+                        return nil
+                    }
+                }
+            }
+        }
+        guard let results, !results.contains(where: { $0 == nil }) else {
             try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
-                body(record, (try? record.content.get()).map { validate($0, options: options) })
+                body(transform(record, validate(parsed: record, options: options)))
             }
             return
         }
-        let document = DataDocument(name: path, bytes: bytes)
-        var cache: [DirectPlan.Failure: ValidationError] = [:]
-        for (number, (element, outcome)) in zip(elements, checked).enumerated() {
-            switch outcome {
-            case .valid:
-                body(DataRecord(index: number + 1, unparsedElement: element, of: document), ValidationReport(issues: []))
-            case .settled(let failures):
-                body(DataRecord(index: number + 1, unparsedElement: element, of: document), report(for: failures, options: options, cache: &cache))
-            case .parsed(let value, let report):
-                body(DataRecord(index: number + 1, position: element.position, content: .success(value), document: document,
-                                anchor: .json(element.range.lowerBound)), report)
-            case .malformed:
-                preconditionFailure("a document with a malformed element is read whole")
-            }
-        }
+        for result in results { body(result!) }
     }
 }

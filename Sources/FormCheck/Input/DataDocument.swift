@@ -7,6 +7,8 @@ public final class DataDocument: @unchecked Sendable {
     /// The name shown in output: the path as given, or `<stdin>`.
     public let name: String
     let bytes: [UInt8]
+    /// The size of the text, in bytes.
+    package var byteCount: Int { bytes.count }
     /// The line number of the first byte (above 1 for a JSON Lines line).
     let firstLine: Int
     /// For YAML text, its records; its lines then break where YAML's do (CR, LF, CRLF, NEL, LS, PS),

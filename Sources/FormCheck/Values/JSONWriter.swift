@@ -58,7 +58,7 @@ package enum JSONWriter {
     }
 
     /// Appends `text` as a JSON string: runs of bytes that need no escape are copied whole.
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

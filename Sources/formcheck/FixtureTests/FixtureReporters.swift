@@ -140,10 +140,11 @@ struct GitHubFixtureReporter: FixtureReporter {
 /// A SARIF 2.1.0 log with one result (rule `fixture`) per failing case; the closing line goes to standard error.
 struct SARIFFixtureReporter: FixtureReporter {
     private var inner = SARIFReporter(positions: nil)
-    private var failures: [String] = []
+    private var failures = OutputBuffer()
 
     mutating func result(_ result: CaseResult) {
         guard !result.passed else { return }
+        if !failures.isEmpty { failures.append(SARIFReporter.resultSeparator) }
         failures.append(JSONText.object([
             ("ruleId", JSONText.quote("fixture")),
             ("ruleIndex", "0"),

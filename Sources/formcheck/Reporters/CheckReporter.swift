@@ -12,13 +12,12 @@ struct CheckSummary {
     /// Files, JSON Lines lines and arguments that could not be read or parsed.
     var unreadable = 0
 
-    mutating func count(_ report: ValidationReport) {
+    /// Counts a record checked: valid when it has no error.
+    mutating func count(errors: Int, warnings: Int) {
         records += 1
-        // By index, so that no issue is copied just to read its severity.
-        let errorCount = report.issues.indices.count { report.issues[$0].severity == .error }
-        if errorCount == 0 { valid += 1 } else { invalid += 1 }
-        errors += errorCount
-        warnings += report.issues.count - errorCount
+        if errors == 0 { valid += 1 } else { invalid += 1 }
+        self.errors += errors
+        self.warnings += warnings
     }
 
     /// `3 files, 12 records: 8 valid, 4 invalid; 7 errors, 1 warning[; 2 unreadable]`
@@ -37,12 +36,35 @@ struct CheckSummary {
 }
 
 /// The one-line form of an issue, shared by the text and JUnit reports:
-/// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`.
-/// `span` is where the issue's value is written, as shown (see `ShownPositions`).
-func issueLine(file: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain) -> String {
-    let place = issue.path.components.isEmpty ? "record \(record.index)" : "record \(record.index), \(issue.printablePath)"
-    return style.bold("\(PrintableText.escaped(file)):\(span.start):") + " \(style.severity(issue.severity.rawValue)): "
-        + "\(place): \(issue.printableMessage) \(style.dim("[\(issue.code)]"))"
+/// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`, with `shownFile` the file's name escaped
+/// (`PrintableText`). `span` is where the issue's value is written, as shown (see `ShownPositions`).
+func appendIssueLine(
+    to out: inout OutputBuffer, shownFile: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain
+) {
+    out.append(style.start(.bold))
+    out.append(shownFile)
+    out.append(":")
+    out.append(span.start.line)
+    out.append(":")
+    out.append(span.start.column)
+    out.append(":")
+    out.append(style.end)
+    out.append(" ")
+    out.append(issue.severity.rawValue, Style.attribute(ofSeverity: issue.severity.rawValue), style)
+    out.append(": record ")
+    out.append(record.index)
+    if !issue.path.components.isEmpty {
+        out.append(", ")
+        out.append(issue.printablePath)
+    }
+    out.append(": ")
+    out.append(issue.printableMessage)
+    out.append(" ")
+    out.append(style.start(.dim))
+    out.append("[")
+    out.append(issue.code)
+    out.append("]")
+    out.append(style.end)
 }
 
 /// The line of an input that could not be read or parsed, for standard error:
@@ -66,10 +88,15 @@ extension ValidationError {
     }
 }
 
-/// Receives a run's results as they happen, so output can stream.
+/// Receives a run's results as they happen, so output can stream. What a record's issues look like
+/// is made by the reporter's `Renderer` on the checking threads; the reporter writes it, in input order.
 protocol CheckReporter {
-    /// Every record, valid or not, in input order.
-    mutating func record(file: String, record: DataRecord, report: ValidationReport)
+    associatedtype Renderer: RecordRenderer
+    /// What renders the records of `file`.
+    func renderer(file: String) -> Renderer
+    /// What the renderer made of a record of `file`, in input order (nothing for the records it had
+    /// nothing to say about).
+    mutating func write(_ rendered: Renderer.Rendered, file: String)
     /// An input that could not be read or parsed, with the place when known.
     mutating func problem(file: String, position: SourcePosition?, message: String)
     /// The end of one data file (or of standard input).
@@ -79,6 +106,18 @@ protocol CheckReporter {
 
 extension CheckReporter {
     mutating func fileDone(file: String) {}
+}
+
+/// Renders the records of one file on the checking threads, from what it was made with alone.
+protocol RecordRenderer: Sendable {
+    associatedtype Rendered: Sendable
+    /// What the reporter writes for `record` and its report, or nil when there is nothing to write.
+    func render(_ record: DataRecord, _ report: ValidationReport) -> Rendered?
+}
+
+/// A renderer with nothing to say about any record.
+struct SilentRenderer: RecordRenderer {
+    func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? { nil }
 }
 
 /// The formats `--format` accepts.

@@ -5,17 +5,31 @@ import FormCheck
 ///
 ///     ::error file=d.json,line=3,col=12,endLine=3,endColumn=18,title=email [email]::record 1: Email must be a valid email address.
 struct GitHubReporter: CheckReporter {
-    var positions: ShownPositions
+    let positions: ShownPositions
 
-    mutating func record(file: String, record: DataRecord, report: ValidationReport) {
-        var text = ""
-        for issue in report.issues {
-            let span = positions.span(of: issue.path, in: record)
-            let field = issue.path.components.isEmpty ? "record" : issue.printablePath
-            text += Self.command(issue.severity.rawValue, file: file, span: span, title: "\(field) [\(issue.code)]",
-                                 message: "record \(record.index): \(issue.printableMessage)")
+    func renderer(file: String) -> Renderer {
+        Renderer(file: file, positions: positions)
+    }
+
+    struct Renderer: RecordRenderer {
+        let file: String
+        let positions: ShownPositions
+
+        func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
+            guard !report.issues.isEmpty else { return nil }
+            var out = OutputBuffer()
+            for issue in report.issues {
+                let span = positions.span(of: issue.path, in: record)
+                let field = issue.path.components.isEmpty ? "record" : issue.printablePath
+                GitHubReporter.appendCommand(issue.severity.rawValue, file: file, span: span, title: "\(field) [\(issue.code)]",
+                                             message: "record \(record.index): \(issue.printableMessage)", to: &out)
+            }
+            return out
         }
-        Output.out(text)
+    }
+
+    mutating func write(_ rendered: OutputBuffer, file: String) {
+        Output.write(rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
@@ -28,27 +42,37 @@ struct GitHubReporter: CheckReporter {
     }
 
     static func command(_ kind: String, file: String, span: SourceSpan?, title: String, message: String) -> String {
-        var properties = ["file=\(property(file))"]
+        var out = OutputBuffer()
+        appendCommand(kind, file: file, span: span, title: title, message: message, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// `::KIND file=FILE[,line=L,col=C,endLine=L,endColumn=C],title=TITLE::MESSAGE` and a line break.
+    static func appendCommand(_ kind: String, file: String, span: SourceSpan?, title: String, message: String, to out: inout OutputBuffer) {
+        out.append("::")
+        out.append(kind)
+        out.append(" file=")
+        appendEscaped(file, isProperty: true, to: &out)
         if let span {
-            properties += ["line=\(span.start.line)", "col=\(span.start.column)", "endLine=\(span.end.line)",
-                           "endColumn=\(span.end.column)"]
+            out.append(",line=")
+            out.append(span.start.line)
+            out.append(",col=")
+            out.append(span.start.column)
+            out.append(",endLine=")
+            out.append(span.end.line)
+            out.append(",endColumn=")
+            out.append(span.end.column)
         }
-        properties.append("title=\(property(title))")
-        return "::\(kind) \(properties.joined(separator: ","))::\(data(message))\n"
+        out.append(",title=")
+        appendEscaped(title, isProperty: true, to: &out)
+        out.append("::")
+        appendEscaped(message, isProperty: false, to: &out)
+        out.append("\n")
     }
 
-    /// Escapes a message as the workflow command syntax requires: `%`, CR and LF.
-    static func data(_ text: String) -> String {
-        escaped(text, isProperty: false)
-    }
-
-    /// Escapes a property value: as a message, plus `:` and `,`.
-    static func property(_ text: String) -> String {
-        escaped(text, isProperty: true)
-    }
-
-    /// `text` with each byte the syntax reserves written `%XX`, in one pass (most text has none).
-    private static func escaped(_ text: String, isProperty: Bool) -> String {
+    /// Appends `text` with each byte the syntax reserves written `%XX`: `%`, CR and LF, and in a
+    /// property value also `:` and `,`.
+    private static func appendEscaped(_ text: String, isProperty: Bool, to out: inout OutputBuffer) {
         func escape(_ byte: UInt8) -> String? {
             switch byte {
             case UInt8(ascii: "%"): return "%25"
@@ -59,11 +83,16 @@ struct GitHubReporter: CheckReporter {
             default: return nil
             }
         }
-        guard text.utf8.contains(where: { escape($0) != nil }) else { return text }
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            if let escaped = escape(byte) { bytes += escaped.utf8 } else { bytes.append(byte) }
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() {
+                guard let escaped = escape(byte) else { continue }
+                out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(escaped)
+                runStart = index + 1
+            }
+            out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

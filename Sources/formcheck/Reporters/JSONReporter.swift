@@ -7,42 +7,67 @@ import FormCheck
 struct JSONReporter: CheckReporter {
     private var wroteResult = false
     private var problems: [String] = []
-    private var positions: ShownPositions
+    private let positions: ShownPositions
 
     init(schema: String, form: String, positions: ShownPositions) {
         self.positions = positions
         Output.out("{\n  \"version\": 1,\n  \"schema\": \(JSONText.quote(schema)),\n  \"form\": \(JSONText.quote(form)),\n  \"results\": [")
     }
 
-    mutating func record(file: String, record: DataRecord, report: ValidationReport) {
-        guard !report.issues.isEmpty else { return }
-        let issues = report.issues.map { issue in
-            let span = positions.span(of: issue.path, in: record)
-            return JSONText.object([
-                ("path", JSONText.quote(issue.path.description)),
-                ("pointer", JSONText.quote(issue.path.jsonPointer)),
-                ("field", JSONText.quote(issue.field)),
-                ("code", JSONText.quote(issue.code)),
-                ("rule", JSONText.quote(issue.rule)),
-                ("severity", JSONText.quote(issue.severity.rawValue)),
-                ("message", JSONText.quote(issue.message)),
-                ("line", String(span.start.line)),
-                ("column", String(span.start.column)),
-                ("endLine", String(span.end.line)),
-                ("endColumn", String(span.end.column)),
-                ("parameters", JSONText.object(issue.parameters.sorted { $0.key < $1.key }.map { ($0.key, JSONText.argument($0.value)) })),
-            ])
+    func renderer(file: String) -> Renderer {
+        Renderer(file: file, positions: positions)
+    }
+
+    /// Renders a record with issues as its result object.
+    struct Renderer: RecordRenderer {
+        let file: String
+        let positions: ShownPositions
+
+        func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
+            guard !report.issues.isEmpty else { return nil }
+            let redaction = positions.redaction(for: record)
+            let start = redaction.shown(record.position)
+            var out = OutputBuffer()
+            out.append("{")
+            out.appendJSONMember("file", string: file, first: true)
+            out.appendJSONMember("record", record.index)
+            out.appendJSONMember("line", start.line)
+            out.appendJSONMember("column", start.column)
+            out.appendJSONKey("valid")
+            out.append(report.isValid ? "true" : "false")
+            out.appendJSONKey("issues")
+            out.append("[")
+            for (number, issue) in report.issues.enumerated() {
+                if number > 0 { out.append(", ") }
+                append(issue, at: redaction.shown(record.span(of: issue.path)), to: &out)
+            }
+            out.append("]}")
+            return out
         }
-        let start = positions.position(of: record)
-        let result = JSONText.object([
-            ("file", JSONText.quote(file)),
-            ("record", String(record.index)),
-            ("line", String(start.line)),
-            ("column", String(start.column)),
-            ("valid", report.isValid ? "true" : "false"),
-            ("issues", "[" + issues.joined(separator: ", ") + "]"),
-        ])
-        Output.out((wroteResult ? ",\n    " : "\n    ") + result)
+
+        private func append(_ issue: ValidationError, at span: SourceSpan, to out: inout OutputBuffer) {
+            out.append("{")
+            out.appendJSONMember("path", string: issue.path.description, first: true)
+            out.appendJSONMember("pointer", string: issue.path.jsonPointer)
+            out.appendJSONMember("field", string: issue.field)
+            out.appendJSONMember("code", string: issue.code)
+            out.appendJSONMember("rule", string: issue.rule)
+            out.appendJSONMember("severity", string: issue.severity.rawValue)
+            out.appendJSONMember("message", string: issue.message)
+            out.appendJSONMembers(span, keys: ("line", "column", "endLine", "endColumn"))
+            out.appendJSONKey("parameters")
+            out.append("{")
+            for (number, (key, value)) in issue.parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+                out.appendJSONKey(key, first: number == 0)
+                out.append(JSONText.argument(value))
+            }
+            out.append("}}")
+        }
+    }
+
+    mutating func write(_ rendered: OutputBuffer, file: String) {
+        Output.out(wroteResult ? ",\n    " : "\n    ")
+        Output.write(rendered)
         wroteResult = true
     }
 

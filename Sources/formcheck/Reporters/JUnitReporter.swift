@@ -6,15 +6,24 @@ import Foundation
 /// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
 struct JUnitReporter: CheckReporter {
     private struct Suite {
-        var cases: [String] = []
+        /// The `testcase` elements, each on its line.
+        var cases = OutputBuffer()
+        var tests = 0
         var failures = 0
         var errors = 0
-        var warnings: [String] = []
+        /// The lines of warnings of records without errors, escaped as XML text.
+        var warnings = OutputBuffer()
         let started = Date()
+
+        mutating func add(_ testCase: OutputBuffer) {
+            tests += 1
+            cases.append(testCase)
+            cases.append("\n")
+        }
     }
 
     let form: String
-    private var positions: ShownPositions
+    private let positions: ShownPositions
     private var suites: [String: Suite] = [:]
     private var nextID = 0
 
@@ -24,24 +33,72 @@ struct JUnitReporter: CheckReporter {
         Output.out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
     }
 
-    mutating func record(file: String, record: DataRecord, report: ValidationReport) {
-        let name = XMLText.attribute("record \(record.index)")
-        var lines: [String] = []
-        for issue in report.issues {
-            lines.append(issueLine(file: file, record: record, issue: issue, at: positions.span(of: issue.path, in: record)))
+    func renderer(file: String) -> Renderer {
+        var classname = OutputBuffer()
+        classname.appendXML(file, inAttribute: true)
+        return Renderer(shownFile: PrintableText.escaped(file), classname: String(decoding: classname.bytes, as: UTF8.self),
+                        positions: positions)
+    }
+
+    /// A record's `testcase` element and, for a record with warnings only, their lines.
+    struct RenderedCase: Sendable {
+        var element = OutputBuffer()
+        var isFailure = false
+        var warnings = OutputBuffer()
+    }
+
+    struct Renderer: RecordRenderer {
+        let shownFile: String
+        /// The file's name as an attribute value.
+        let classname: String
+        let positions: ShownPositions
+
+        func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
+            var rendered = RenderedCase()
+            rendered.element.append("    <testcase name=\"record ")
+            rendered.element.append(record.index)
+            rendered.element.append("\" classname=\"")
+            rendered.element.append(classname)
+            rendered.element.append("\" time=\"0\"")
+            guard !report.issues.isEmpty else {
+                rendered.element.append("/>")
+                return rendered
+            }
+            let redaction = positions.redaction(for: record)
+            var lines = OutputBuffer()
+            for issue in report.issues {
+                if !lines.isEmpty { lines.append("\n") }
+                appendIssueLine(to: &lines, shownFile: shownFile, record: record, issue: issue,
+                                at: redaction.shown(record.span(of: issue.path)))
+            }
+            guard let first = report.issues.first(where: { $0.severity == .error }) else {
+                rendered.element.append("/>")
+                lines.bytes.withUnsafeBufferPointer { rendered.warnings.appendXML($0, inAttribute: false) }
+                return rendered
+            }
+            rendered.isFailure = true
+            rendered.element.append("><failure type=\"")
+            rendered.element.appendXML(first.code, inAttribute: true)
+            rendered.element.append("\" message=\"")
+            if !first.path.components.isEmpty {
+                rendered.element.appendXML(first.printablePath, inAttribute: true)
+                rendered.element.append(": ")
+            }
+            rendered.element.appendXML(first.printableMessage, inAttribute: true)
+            rendered.element.append("\">")
+            lines.bytes.withUnsafeBufferPointer { rendered.element.appendXML($0, inAttribute: false) }
+            rendered.element.append("</failure></testcase>")
+            return rendered
         }
+    }
+
+    mutating func write(_ rendered: RenderedCase, file: String) {
         // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
-        if let first = report.errors.first {
-            let message = first.path.components.isEmpty ? first.printableMessage : "\(first.printablePath): \(first.printableMessage)"
-            suites[file, default: Suite()].failures += 1
-            suites[file, default: Suite()].cases.append("""
-                    <testcase name="\(name)" classname="\(XMLText.attribute(file))" time="0">\
-                <failure type="\(XMLText.attribute(first.code))" message="\(XMLText.attribute(message))">\
-                \(XMLText.text(lines.joined(separator: "\n")))</failure></testcase>
-                """)
-        } else {
-            suites[file, default: Suite()].cases.append("    <testcase name=\"\(name)\" classname=\"\(XMLText.attribute(file))\" time=\"0\"/>")
-            suites[file, default: Suite()].warnings += lines
+        suites[file, default: Suite()].add(rendered.element)
+        if rendered.isFailure { suites[file, default: Suite()].failures += 1 }
+        if !rendered.warnings.isEmpty {
+            if !suites[file, default: Suite()].warnings.isEmpty { suites[file, default: Suite()].warnings.append("\n") }
+            suites[file, default: Suite()].warnings.append(rendered.warnings)
         }
     }
 
@@ -49,10 +106,10 @@ struct JUnitReporter: CheckReporter {
         let name = position.map { "line \($0.line)" } ?? "read"
         let text = "\(file):\(position.map { "\($0):" } ?? "") error: \(message)"
         suites[file, default: Suite()].errors += 1
-        suites[file, default: Suite()].cases.append("""
+        suites[file, default: Suite()].add(OutputBuffer("""
                 <testcase name="\(XMLText.attribute(name))" classname="\(XMLText.attribute(file))" time="0">\
             <error type="unreadable" message="\(XMLText.attribute(message))">\(XMLText.text(text))</error></testcase>
-            """)
+            """))
     }
 
     mutating func fileDone(file: String) {
@@ -60,13 +117,18 @@ struct JUnitReporter: CheckReporter {
         let seconds = String(format: "%.3f", Date().timeIntervalSince(suite.started))
         var out = "  <testsuite name=\"\(XMLText.attribute(file))\" package=\"\(XMLText.attribute(form))\" id=\"\(nextID)\""
         out += " timestamp=\"\(Self.timestamp())\" hostname=\"\(XMLText.attribute(Self.hostname()))\""
-        out += " tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" time=\"\(seconds)\">\n"
+        out += " tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" time=\"\(seconds)\">\n"
         out += "    <properties>\n      <property name=\"form\" value=\"\(XMLText.attribute(form))\"/>\n    </properties>\n"
-        out += suite.cases.map { $0 + "\n" }.joined()
-        out += suite.warnings.isEmpty
-            ? "    <system-out/>\n" : "    <system-out>\(XMLText.text(suite.warnings.joined(separator: "\n")))</system-out>\n"
-        out += "    <system-err/>\n  </testsuite>\n"
         Output.out(out)
+        Output.write(suite.cases)
+        if suite.warnings.isEmpty {
+            Output.out("    <system-out/>\n")
+        } else {
+            Output.out("    <system-out>")
+            Output.write(suite.warnings)
+            Output.out("</system-out>\n")
+        }
+        Output.out("    <system-err/>\n  </testsuite>\n")
         nextID += 1
     }
 
@@ -92,7 +154,7 @@ struct JUnitReporter: CheckReporter {
     }
 }
 
-/// Escaping for XML attribute values and text.
+/// Escaping for XML attribute values and text (see `OutputBuffer.appendXML`).
 enum XMLText {
     static func text(_ value: String) -> String {
         escaped(value, inAttribute: false)
@@ -104,22 +166,8 @@ enum XMLText {
     }
 
     private static func escaped(_ value: String, inAttribute: Bool) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where inAttribute: out += "&quot;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\t" where inAttribute: out += "&#9;"
-            case "\r" where inAttribute: out += "&#13;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            // Characters XML 1.0 cannot hold at all.
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        var out = OutputBuffer()
+        out.appendXML(value, inAttribute: inAttribute)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 }

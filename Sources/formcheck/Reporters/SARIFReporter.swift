@@ -5,37 +5,87 @@ import Foundation
 /// physical location (file, line and column span) for every issue. Files that cannot be read are
 /// tool execution notifications.
 struct SARIFReporter: CheckReporter {
+    /// Error codes in the order first met: a result names its rule by its index here.
     private var rules: [String] = []
-    private var results: [String] = []
+    private var ruleIndexes: [String: Int] = [:]
+    /// The result objects, written at the end, after the rules they name.
+    private var results = OutputBuffer()
     private var notifications: [String] = []
     /// Nil only for a log that `record` is never called on (such as `formcheck test`'s).
-    private var positions: ShownPositions?
+    private let positions: ShownPositions?
+
+    /// Written between two result objects.
+    static let resultSeparator = ",\n      "
 
     init(positions: ShownPositions?) {
         self.positions = positions
     }
 
-    mutating func record(file: String, record: DataRecord, report: ValidationReport) {
-        for issue in report.issues {
-            let ruleIndex: Int
-            if let index = rules.firstIndex(of: issue.code) {
-                ruleIndex = index
-            } else {
-                rules.append(issue.code)
-                ruleIndex = rules.count - 1
+    func renderer(file: String) -> Renderer {
+        Renderer(location: Location(file: file), positions: positions!)
+    }
+
+    /// A record's issues as result objects, each without its `ruleId` and `ruleIndex`, which the
+    /// order of the whole run decides.
+    struct RenderedResults: Sendable {
+        var codes: [String] = []
+        /// Where each result's text ends in `text`.
+        var ends: [Int] = []
+        var text = OutputBuffer()
+    }
+
+    struct Renderer: RecordRenderer {
+        let location: Location
+        let positions: ShownPositions
+
+        func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedResults? {
+            guard !report.issues.isEmpty else { return nil }
+            let redaction = positions.redaction(for: record)
+            var rendered = RenderedResults()
+            for issue in report.issues {
+                var out = rendered.text
+                rendered.text = OutputBuffer()
+                out.appendJSONMember("level", string: issue.severity == .error ? "error" : "warning")
+                out.appendJSONKey("message")
+                out.append("{")
+                out.appendJSONMember("text", string: issue.message, first: true)
+                out.append("}")
+                out.appendJSONKey("locations")
+                out.append("[")
+                location.append(span: redaction.shown(record.span(of: issue.path)), to: &out)
+                out.append("]")
+                out.appendJSONKey("properties")
+                out.append("{")
+                out.appendJSONMember("record", record.index, first: true)
+                out.appendJSONMember("path", string: issue.path.description)
+                out.appendJSONMember("pointer", string: issue.path.jsonPointer)
+                out.appendJSONMember("rule", string: issue.rule)
+                out.append("}}")
+                rendered.text = out
+                rendered.codes.append(issue.code)
+                rendered.ends.append(out.bytes.count)
             }
-            let span = positions!.span(of: issue.path, in: record)
-            results.append(JSONText.object([
-                ("ruleId", JSONText.quote(issue.code)),
-                ("ruleIndex", String(ruleIndex)),
-                ("level", JSONText.quote(issue.severity == .error ? "error" : "warning")),
-                ("message", JSONText.object([("text", JSONText.quote(issue.message))])),
-                ("locations", "[" + Self.location(file: file, span: span) + "]"),
-                ("properties", JSONText.object([
-                    ("record", String(record.index)), ("path", JSONText.quote(issue.path.description)),
-                    ("pointer", JSONText.quote(issue.path.jsonPointer)), ("rule", JSONText.quote(issue.rule)),
-                ])),
-            ]))
+            return rendered
+        }
+    }
+
+    mutating func write(_ rendered: RenderedResults, file: String) {
+        var start = 0
+        for (code, end) in zip(rendered.codes, rendered.ends) {
+            let index: Int
+            if let known = ruleIndexes[code] {
+                index = known
+            } else {
+                index = rules.count
+                rules.append(code)
+                ruleIndexes[code] = index
+            }
+            if !results.isEmpty { results.append(Self.resultSeparator) }
+            results.append("{")
+            results.appendJSONMember("ruleId", string: code, first: true)
+            results.appendJSONMember("ruleIndex", index)
+            results.append(bytes: rendered.text.bytes[start..<end])
+            start = end
         }
     }
 
@@ -49,8 +99,8 @@ struct SARIFReporter: CheckReporter {
         finish(rules: rules, results: results, successful: summary.unreadable == 0)
     }
 
-    /// Writes the log with the given rule ids and result objects.
-    func finish(rules: [String], results: [String], successful: Bool) {
+    /// Writes the log with the given rule ids and result objects (separated by `resultSeparator`).
+    func finish(rules: [String], results: OutputBuffer, successful: Bool) {
         let ruleObjects = rules.map { code in
             JSONText.object([
                 ("id", JSONText.quote(code)),
@@ -75,23 +125,38 @@ struct SARIFReporter: CheckReporter {
                 "columnKind": "unicodeCodePoints",
                 "invocations": [\(invocation)],
                 "results": [
-                  \(results.joined(separator: ",\n      "))
-                ]
-              }]
-            }
-
             """)
+        Output.out("\n      ")
+        Output.write(results)
+        Output.out("\n    ]\n  }]\n}\n")
     }
 
     static func location(file: String, span: SourceSpan?) -> String {
-        let uri = file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
-        var physical = [("artifactLocation", JSONText.object([("uri", JSONText.quote(uri))]))]
-        if let span {
-            physical.append(("region", JSONText.object([
-                ("startLine", String(span.start.line)), ("startColumn", String(span.start.column)),
-                ("endLine", String(span.end.line)), ("endColumn", String(span.end.column)),
-            ])))
+        var out = OutputBuffer()
+        Location(file: file).append(span: span, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// A file's physical location, its URI made once.
+    struct Location: Sendable {
+        private let uri: String
+
+        init(file: String) {
+            uri = file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
         }
-        return JSONText.object([("physicalLocation", JSONText.object(physical))])
+
+        /// `{"physicalLocation": {"artifactLocation": {"uri": URI}[, "region": {...}]}}`
+        func append(span: SourceSpan?, to out: inout OutputBuffer) {
+            out.append("{\"physicalLocation\": {\"artifactLocation\": {")
+            out.appendJSONMember("uri", string: uri, first: true)
+            out.append("}")
+            if let span {
+                out.appendJSONKey("region")
+                out.append("{")
+                out.appendJSONMembers(span, keys: ("startLine", "startColumn", "endLine", "endColumn"), first: true)
+                out.append("}")
+            }
+            out.append("}}")
+        }
     }
 }

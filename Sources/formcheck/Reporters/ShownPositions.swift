@@ -1,13 +1,15 @@
 import FormCheck
+import Synchronization
 
 /// The positions every output format gives: on a line that holds sensitive values, columns are
 /// counted as if each value were written `***` (see `Redaction`), so no position tells a value's length.
-struct ShownPositions {
+/// Shared by the checking threads.
+final class ShownPositions: Sendable {
     let schema: FormSchema
     /// Whether records can hold values to hide; a document is read to find them only then.
     private let hidesValues: Bool
     /// The last document's redaction: the records of a JSON or YAML file share their document.
-    private var last: (document: DataDocument, redaction: Redaction)?
+    private let last = Mutex<(document: DataDocument, redaction: Redaction)?>(nil)
 
     init(schema: FormSchema) {
         self.schema = schema
@@ -15,21 +17,31 @@ struct ShownPositions {
     }
 
     /// Where the sensitive values lie on the lines of `record`'s document.
-    mutating func redaction(for record: DataRecord) -> Redaction {
+    func redaction(for record: DataRecord) -> Redaction {
         guard hidesValues, let document = record.document else { return Redaction() }
-        if let last, last.document === document { return last.redaction }
-        let redaction = schema.redaction(of: document)
-        last = (document, redaction)
-        return redaction
+        if let cached = last.withLock({ $0?.document === document ? $0?.redaction : nil }) { return cached }
+        // A large document (of many records) is looked through once, by the first thread that asks
+        // while the others wait; a small one (such as a JSON Lines line) by each thread that asks.
+        guard document.byteCount > 1 << 16 else {
+            let redaction = schema.redaction(of: document)
+            last.withLock { $0 = (document, redaction) }
+            return redaction
+        }
+        return last.withLock { last in
+            if let last, last.document === document { return last.redaction }
+            let redaction = schema.redaction(of: document)
+            last = (document, redaction)
+            return redaction
+        }
     }
 
     /// Where the value at `path` is written in `record`, as shown.
-    mutating func span(of path: ValuePath, in record: DataRecord) -> SourceSpan {
+    func span(of path: ValuePath, in record: DataRecord) -> SourceSpan {
         redaction(for: record).shown(record.span(of: path))
     }
 
     /// Where `record` starts, as shown.
-    mutating func position(of record: DataRecord) -> SourcePosition {
+    func position(of record: DataRecord) -> SourcePosition {
         redaction(for: record).shown(record.position)
     }
 }

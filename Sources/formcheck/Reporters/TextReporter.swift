@@ -12,27 +12,45 @@ import FormCheck
 /// lines show them (`ShownPositions`); text from the data is escaped (`PrintableText`).
 struct TextReporter: CheckReporter {
     let style: Style
-    private var positions: ShownPositions
+    let positions: ShownPositions
 
     init(schema: FormSchema, style: Style) {
         self.style = style
         positions = ShownPositions(schema: schema)
     }
 
-    mutating func record(file: String, record: DataRecord, report: ValidationReport) {
-        guard !report.issues.isEmpty else { return }
-        let redaction = positions.redaction(for: record)
-        var text = ""
-        for issue in report.issues {
-            let span = record.span(of: issue.path)
-            text += issueLine(file: file, record: record, issue: issue, at: redaction.shown(span), style: style) + "\n"
-            guard let excerpt = record.document?.excerpt(
-                line: span.start.line, column: span.start.column, endColumn: span.end.line == span.start.line ? span.end.column : nil,
-                redaction: redaction)
-            else { continue }
-            text += "\(excerpt.text)\n\(style.green(excerpt.marker))\n"
+    func renderer(file: String) -> Renderer {
+        Renderer(shownFile: PrintableText.escaped(file), style: style, positions: positions)
+    }
+
+    struct Renderer: RecordRenderer {
+        let shownFile: String
+        let style: Style
+        let positions: ShownPositions
+
+        func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
+            guard !report.issues.isEmpty else { return nil }
+            let redaction = positions.redaction(for: record)
+            var out = OutputBuffer()
+            for issue in report.issues {
+                let span = record.span(of: issue.path)
+                appendIssueLine(to: &out, shownFile: shownFile, record: record, issue: issue, at: redaction.shown(span), style: style)
+                out.append("\n")
+                guard let excerpt = record.document?.excerpt(
+                    line: span.start.line, column: span.start.column, endColumn: span.end.line == span.start.line ? span.end.column : nil,
+                    redaction: redaction)
+                else { continue }
+                out.append(excerpt.text)
+                out.append("\n")
+                out.append(excerpt.marker, .green, style)
+                out.append("\n")
+            }
+            return out
         }
-        Output.out(text)
+    }
+
+    mutating func write(_ rendered: OutputBuffer, file: String) {
+        Output.write(rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
@@ -49,7 +67,9 @@ struct TextReporter: CheckReporter {
 struct SummaryReporter: CheckReporter {
     let style: Style
 
-    mutating func record(file: String, record: DataRecord, report: ValidationReport) {}
+    func renderer(file: String) -> SilentRenderer { SilentRenderer() }
+
+    mutating func write(_ rendered: OutputBuffer, file: String) {}
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
         Output.error(problemLine(file: file, position: position, message: message, style: style))
