@@ -29,7 +29,16 @@ struct Check: ParsableCommand {
     func run() throws {
         let compiled = try options.loadSchema(schema)
         SchemaLoader.warnAboutCatalogs(of: compiled, locale: options.validationOptions.locale)
-        try check(compiled, reporter: makeReporter(for: compiled))
+        // Each kind of reporter on its own code, specialized for it.
+        let style = Style(options.color)
+        switch options.format {
+        case .text: try check(compiled, reporter: TextReporter(schema: compiled, style: style))
+        case .json: try check(compiled, reporter: JSONReporter(schema: schema, form: compiled.name, positions: ShownPositions(schema: compiled)))
+        case .junit: try check(compiled, reporter: JUnitReporter(form: compiled.name, positions: ShownPositions(schema: compiled)))
+        case .sarif: try check(compiled, reporter: SARIFReporter(positions: ShownPositions(schema: compiled)))
+        case .github: try check(compiled, reporter: GitHubReporter(positions: ShownPositions(schema: compiled)))
+        case .summary: try check(compiled, reporter: SummaryReporter(style: style))
+        }
     }
 
     /// Checks every input, its records' output rendered on the checking threads and written by
@@ -83,17 +92,6 @@ struct Check: ParsableCommand {
         reporter.finish(summary)
         throw summary.exitStatus
     }
-
-    private func makeReporter(for compiled: FormSchema) -> any CheckReporter {
-        switch options.format {
-        case .text: return TextReporter(schema: compiled, style: Style(options.color))
-        case .json: return JSONReporter(schema: schema, form: compiled.name, positions: ShownPositions(schema: compiled))
-        case .junit: return JUnitReporter(form: compiled.name, positions: ShownPositions(schema: compiled))
-        case .sarif: return SARIFReporter(positions: ShownPositions(schema: compiled))
-        case .github: return GitHubReporter(positions: ShownPositions(schema: compiled))
-        case .summary: return SummaryReporter(style: Style(options.color))
-        }
-    }
 }
 
 extension DataFormat: ExpressibleByArgument {}
@@ -110,7 +108,7 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     let outcome: Outcome
     let rendered: Renderer.Rendered?
 
-    init(record: DataRecord, report: ValidationReport?, renderer: Renderer) {
+    init(record: borrowing DataRecord, report: ValidationReport?, renderer: borrowing Renderer) {
         guard let report else {
             if case .failure(let error) = record.content {
                 outcome = .unreadable(error)

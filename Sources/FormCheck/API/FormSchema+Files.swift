@@ -1,3 +1,5 @@
+import Synchronization
+
 extension FormSchema {
     /// Reads and validates every record of a data file, on up to `jobs` threads, and calls `body` in
     /// input order with each record and its report (nil for a record that could not be parsed, such as
@@ -65,21 +67,23 @@ extension FormSchema {
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
-    /// outcome into `results`, one per index. Issues are made once per distinct failure in the
-    /// range; checking threads share nothing they change, not even reference counts of shared issues.
-    private func check<Ranges: RandomAccessCollection<Range<Int>>, Result>(
-        _ indices: Range<Int>, of ranges: Ranges, in text: [UInt8], depth: Int, options: ValidationOptions,
-        into results: UnsafeMutableBufferPointer<Result>,
+    /// outcome into `results`, one per index. Issues are made once per distinct failure (see
+    /// `KnownIssues`).
+    private func check<Result>(
+        _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
+        known: KnownIssues, into results: UnsafeMutableBufferPointer<Result>,
         _ result: (_ index: Int, _ outcome: Outcome, _ issues: inout [DirectPlan.Failure: ValidationError]) -> Result
-    ) where Ranges.Index == Int {
+    ) {
         let plan = directPlan
-        var issues: [DirectPlan.Failure: ValidationError] = [:]
+        var issues = known.issues
+        let knownCount = issues.count
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
-                let outcome = check(UnsafeBufferPointer(rebasing: bytes[ranges[index]]), plan: plan, depth: depth, options: options)
+                let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options)
                 (results.baseAddress! + slot).initialize(to: result(index, outcome, &issues))
             }
         }
+        if issues.count > knownCount { known.add(issues) }
     }
 
     /// Reads and validates the records of standard input, told apart as
@@ -113,9 +117,10 @@ extension FormSchema {
         // Blocks are checked a chunk of lines at a time on the pool's threads, this one among them.
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
+        let known = KnownIssues()
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
             pool.submit(count: lines.count, chunkSize: 256) { indices, results in
-                check(indices, of: lines.lazy.map(\.range), in: block, depth: 0, options: options, into: results) { index, outcome, issues in
+                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, known: known, into: results) { index, outcome, issues in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
@@ -138,7 +143,8 @@ extension FormSchema {
         func handOnPrevious() {
             guard let previous else { return }
             pool.wait(for: previous)
-            for result in previous.values { body(result) }
+            // By index, so that each result is lent to `body`, not copied.
+            for index in previous.values.indices { body(previous.values[index]) }
         }
         DataReader.forEachJSONLinesBlock(&stream) { block, lines in
             let checked = submit(block, lines)
@@ -158,8 +164,9 @@ extension FormSchema {
         let bytes = try DataReader.document(atPath: path, limit: options.maxRecordSize)
         let results: [Result?]? = bytes.withUnsafeBufferPointer(JSONArrayElements.split).map { elements in
             let document = DataDocument(name: path, bytes: bytes)
+            let known = KnownIssues()
             return Parallel.mapRanges(count: elements.count, jobs: jobs) { indices, results in
-                check(indices, of: elements.lazy.map(\.range), in: bytes, depth: 1, options: options, into: results) { index, outcome, issues in
+                check(indices, of: { elements[$0].range }, in: bytes, depth: 1, options: options, known: known, into: results) { index, outcome, issues in
                     let element = elements[index]
                     switch outcome {
                     case .valid:
@@ -183,5 +190,23 @@ extension FormSchema {
             return
         }
         for result in results { body(result!) }
+    }
+}
+
+/// The issues made for the direct path's failures so far, shared by the checking threads: each chunk
+/// of records starts from them and adds the ones it made, so an issue is made about once per run,
+/// not once per chunk. At most `limit` are kept (failures that carry element indexes or parameters
+/// can be many).
+private final class KnownIssues: Sendable {
+    private let known = Mutex<[DirectPlan.Failure: ValidationError]>([:])
+    private static let limit = 4096
+
+    var issues: [DirectPlan.Failure: ValidationError] { known.withLock { $0 } }
+
+    func add(_ issues: [DirectPlan.Failure: ValidationError]) {
+        known.withLock { known in
+            guard known.count < Self.limit else { return }
+            known.merge(issues) { kept, _ in kept }
+        }
     }
 }

@@ -52,7 +52,13 @@ public struct SourceExcerpt: Sendable, Hashable {
         if last < count { text += "…" }
         self.text = text
         let tildes = max(0, min(end, last) - caret - 1)
-        self.marker = String(repeating: " ", count: max(0, padding)) + "^" + String(repeating: "~", count: tildes)
+        let spaces = max(0, padding)
+        self.marker = String(unsafeUninitializedCapacity: spaces + 1 + tildes) { marker in
+            _ = marker.initialize(fromContentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+            marker[spaces] = UInt8(ascii: "^")
+            _ = marker[(spaces + 1)...].initialize(fromContentsOf: repeatElement(UInt8(ascii: "~"), count: tildes))
+            return spaces + 1 + tildes
+        }
     }
 
     /// The line as shown, and where each source column lands in it.

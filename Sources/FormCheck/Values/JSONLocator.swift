@@ -9,7 +9,10 @@ enum JSONLocator {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
             reader.offset = start
-            var found = reader.valueRange()
+            // Only the start of the record matters unless the record itself is asked for.
+            guard !path.components.isEmpty else { return reader.valueRange() }
+            reader.skipWhitespace()
+            var found = reader.offset..<reader.offset
             for component in path.components {
                 reader.offset = found.lowerBound
                 guard let next = reader.child(component) else { return found.lowerBound..<found.lowerBound }
@@ -113,11 +116,11 @@ extension JSONReader {
             while true {
                 skipWhitespace()
                 guard peek() == UInt8(ascii: "\"") else { return match }
-                let name = (try? readString()) ?? ""
+                let isMatch = readKey(equalTo: key)
                 skipWhitespace()
                 offset += 1  // ':'
                 let range = valueRange()
-                if name == key { match = range }
+                if isMatch { match = range }
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ",") else { return match }
                 offset += 1
@@ -138,6 +141,20 @@ extension JSONReader {
         default:
             return nil
         }
+    }
+
+    /// Reads the member name at the current offset and tells whether it is `key`, as Strings compare.
+    /// A name of ASCII without escapes is compared on its bytes when `key` is ASCII too (an ASCII
+    /// text equals no other ASCII text, even canonically).
+    private mutating func readKey(equalTo key: String) -> Bool {
+        let start = offset
+        var end = offset + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] < 0x80 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), key.utf8.allSatisfy({ $0 < 0x80 }) {
+            offset = end + 1
+            return key.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
+        }
+        return ((try? readString()) ?? "") == key
     }
 
     /// Skips one well-formed value without building it.
