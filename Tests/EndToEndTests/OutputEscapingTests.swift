@@ -58,6 +58,22 @@ import Testing
         #expect(!junit.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
     }
 
+    /// A label with characters XML 1.0 cannot hold (a C0 control, U+FFFE) and markup characters:
+    /// JUnit output replaces the first with U+FFFD and writes the others as references.
+    @Test func junitReplacesCharactersXMLCannotHold() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", #"""
+            formcheck: 1
+            fields:
+              a: { type: string, label: "A\x01\uFFFE<&>", rules: [{ maxLength: 1 }] }
+            """#)
+        try scratch.write("d.jsonl", #"{"a": "xyz"}"# + "\n")
+        let result = try Formcheck.run(["s.yaml", "d.jsonl", "--format", "junit"], directory: scratch.url)
+        #expect(result.stdout.split(separator: "\n").filter { $0.contains("<testcase") } == [
+            #"    <testcase name="record 1" classname="d.jsonl" time="0"><failure type="maxLength" message="a: A\#u{FFFD}\#u{FFFD}&lt;&amp;&gt; must be at most 1 character long.">d.jsonl:1:7: error: record 1, a: A\#u{FFFD}\#u{FFFD}&lt;&amp;&gt; must be at most 1 character long. [maxLength]</failure></testcase>"#,
+        ])
+    }
+
     @Test func everyByteOfTheOutputIsWritten() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)

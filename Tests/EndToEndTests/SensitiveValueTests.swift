@@ -138,6 +138,37 @@ import Testing
             ::error file=d.json,line=1,col=906,endLine=1,endColumn=909,title=password [minLength]::record 31: Password must be at least 20 characters long.
             ::error file=d.json,line=1,col=1731,endLine=1,endColumn=1740,title=name [maxLength]::record 60: Name must be at most 3 characters long.
             """)
+        // The other formats give the same positions, each rendered on the checking threads.
+        let json = try check("d.json", "[" + records.joined(separator: ",") + "]", ["--format", "json"])
+        let results = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])["results"] as? [[String: Any]]
+        #expect(try #require(results).map { result in
+            let issues = (result["issues"] as? [[String: Any]] ?? []).map { issue in
+                "\(issue["path"]!) \(issue["line"]!):\(issue["column"]!)-\(issue["endLine"]!):\(issue["endColumn"]!)"
+            }
+            return "record \(result["record"]!) at \(result["line"]!):\(result["column"]!): " + issues.joined(separator: ", ")
+        } == [
+            "record 1 at 1:2: name 1:10-1:19",
+            "record 31 at 1:877: name 1:885-1:894, password 1:906-1:909",
+            "record 60 at 1:1723: name 1:1731-1:1740",
+        ])
+        let sarif = try check("d.json", "[" + records.joined(separator: ",") + "]", ["--format", "sarif"])
+        #expect(sarif.stdout.split(separator: "\n").filter { $0.contains("\"ruleId\"") }.map { line in
+            line.split(separator: ", ").filter { $0.contains("ruleIndex") || $0.contains("Line") || $0.contains("Column") }.joined(separator: ", ")
+        } == [
+            #""ruleIndex": 0, "region": {"startLine": 1, "startColumn": 10, "endLine": 1, "endColumn": 19}}}]"#,
+            #""ruleIndex": 0, "region": {"startLine": 1, "startColumn": 885, "endLine": 1, "endColumn": 894}}}]"#,
+            #""ruleIndex": 1, "region": {"startLine": 1, "startColumn": 906, "endLine": 1, "endColumn": 909}}}]"#,
+            #""ruleIndex": 0, "region": {"startLine": 1, "startColumn": 1731, "endLine": 1, "endColumn": 1740}}}]"#,
+        ])
+        let junit = try check("d.json", "[" + records.joined(separator: ",") + "]", ["--format", "junit"])
+        #expect(junit.stdout.split(separator: "\n").filter { $0.contains("d.json:1:") }.map { line in
+            line.components(separatedBy: "\">").last!.replacingOccurrences(of: "</failure></testcase>", with: "")
+        } == [
+            "d.json:1:10: error: record 1, name: Name must be at most 3 characters long. [maxLength]",
+            "d.json:1:885: error: record 31, name: Name must be at most 3 characters long. [maxLength]",
+            "d.json:1:906: error: record 31, password: Password must be at least 20 characters long. [minLength]",
+            "d.json:1:1731: error: record 60, name: Name must be at most 3 characters long. [maxLength]",
+        ])
     }
 
     @Test func everyOccurrenceOfARepeatedKeyIsHidden() throws {
