@@ -19,7 +19,8 @@ extension FormSchema {
     /// Reads and validates every record of a data file as `validateRecords(inFile:format:options:jobs:_:)`
     /// does, and calls `body` in input order with what `transform` made of each record and its report.
     /// `transform` runs on the checking threads, so work done per record there (such as formatting its
-    /// issues) runs in parallel too.
+    /// issues) runs in parallel too. It must have no effect beyond its result: a JSON array found
+    /// malformed in the end is read again whole, and only its error is handed on.
     public func validateRecords<Result: Sendable>(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
@@ -162,7 +163,8 @@ extension FormSchema {
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {
         let bytes = try DataReader.document(atPath: path, limit: options.maxRecordSize)
-        let results: [Result?]? = bytes.withUnsafeBufferPointer(JSONArrayElements.split).map { elements in
+        let malformed = Flag()
+        let results: [Result]? = bytes.withUnsafeBufferPointer(JSONArrayElements.split).map { elements in
             let document = DataDocument(name: path, bytes: bytes)
             let known = KnownIssues()
             return Parallel.mapRanges(count: elements.count, jobs: jobs) { indices, results in
@@ -178,19 +180,32 @@ extension FormSchema {
                         return transform(DataRecord(index: index + 1, position: element.position, content: .success(value),
                                                     document: document, anchor: .json(element.range.lowerBound)), report)
                     case .malformed:
-                        return nil
+                        // Never handed on: the whole-document reader reports the document below.
+                        malformed.raise()
+                        let error = DataParseError(message: "malformed JSON", position: element.position)
+                        return transform(DataRecord(index: index + 1, position: element.position, content: .failure(error)), nil)
                     }
                 }
             }
         }
-        guard let results, !results.contains(where: { $0 == nil }) else {
+        guard let results, !malformed.isRaised else {
             try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
                 body(transform(record, validate(parsed: record, options: options)))
             }
             return
         }
-        for result in results { body(result!) }
+        // By index, so that each result is lent to `body`, not copied.
+        for index in results.indices { body(results[index]) }
     }
+}
+
+/// Raised by any checking thread, read once they are done.
+private final class Flag: Sendable {
+    private let raised = Atomic<Bool>(false)
+
+    func raise() { raised.store(true, ordering: .relaxed) }
+
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
 }
 
 /// The issues made for the direct path's failures so far, shared by the checking threads: each chunk
