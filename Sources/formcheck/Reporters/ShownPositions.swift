@@ -39,9 +39,4 @@ final class ShownPositions: Sendable {
     func span(of path: ValuePath, in record: DataRecord) -> SourceSpan {
         redaction(for: record).shown(record.span(of: path))
     }
-
-    /// Where `record` starts, as shown.
-    func position(of record: DataRecord) -> SourcePosition {
-        redaction(for: record).shown(record.position)
-    }
 }
