@@ -77,33 +77,18 @@ public final class DataDocument: @unchecked Sendable {
     /// How many Unicode scalars (UTF-8 lead bytes) `range` holds: counted from the nearest block when
     /// the range is long.
     private func scalars(in range: Range<Int>) -> Int {
-        guard range.count > Self.blockSize else { return Self.leadBytes(in: bytes[range]) }
+        guard range.count > Self.blockSize else { return Self.scalarCount(of: bytes[range]) }
         return scalarsBefore(range.upperBound) - scalarsBefore(range.lowerBound)
     }
 
     private func scalarsBefore(_ offset: Int) -> Int {
         let blocks = scalarsBlocks()
         let block = offset / Self.blockSize
-        return blocks[block] + Self.leadBytes(in: bytes[(block * Self.blockSize)..<offset])
+        return blocks[block] + Self.scalarCount(of: bytes[(block * Self.blockSize)..<offset])
     }
 
-    /// How many bytes of `bytes` are not UTF-8 continuation bytes (`10xxxxxx`), eight at a time.
-    private static func leadBytes(in bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBytes { raw in
-            var continuations = 0
-            var offset = 0
-            while offset + 8 <= raw.count {
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                // Bit 7 set and bit 6 clear, in each byte.
-                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                offset += 8
-            }
-            while offset < raw.count {
-                if raw[offset] & 0xC0 == 0x80 { continuations += 1 }
-                offset += 1
-            }
-            return raw.count - continuations
-        }
+    private static func scalarCount(of bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer(UTF8Text.scalarCount)
     }
 
     private static func scalarsBeforeBlocks(of bytes: [UInt8]) -> [Int] {
@@ -111,7 +96,7 @@ public final class DataDocument: @unchecked Sendable {
         var count = 0
         var start = 0
         while start + blockSize <= bytes.count {
-            count += leadBytes(in: bytes[start..<(start + blockSize)])
+            count += scalarCount(of: bytes[start..<(start + blockSize)])
             counts.append(count)
             start += blockSize
         }

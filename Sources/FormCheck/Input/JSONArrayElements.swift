@@ -133,15 +133,7 @@ enum JSONArrayElements {
         /// The line and column of `target`, which lies on the current line at or after the last offset
         /// asked for. Columns count Unicode scalars, as `DataDocument` does.
         private mutating func position(of target: Int) -> SourcePosition {
-            var index = columnOffset
-            while index + 8 <= target {
-                column += ByteWord.leadingByteCount(in: ByteWord.load(bytes, at: index))
-                index += 8
-            }
-            while index < target {
-                if bytes[index] & 0xC0 != 0x80 { column += 1 }
-                index += 1
-            }
+            column += UTF8Text.scalarCount(UnsafeBufferPointer(rebasing: bytes[columnOffset..<target]))
             columnOffset = target
             return SourcePosition(line: line, column: column)
         }

@@ -25,9 +25,20 @@ enum UTF8Text {
         return length
     }
 
-    /// The number of scalars in well-formed UTF-8 `bytes`: one per byte that does not continue a sequence.
+    /// The number of scalars in well-formed UTF-8 `bytes`: one per byte that does not continue a
+    /// sequence, counted eight bytes at a time.
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        var count = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            count += ByteWord.leadingByteCount(in: ByteWord.load(bytes, at: offset))
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] & 0xC0 != 0x80 { count += 1 }
+            offset += 1
+        }
+        return count
     }
 
     /// Whether every byte of `bytes` is part of a well-formed sequence.
