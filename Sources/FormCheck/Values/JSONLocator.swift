@@ -112,11 +112,12 @@ extension JSONReader {
         switch (component, peek()) {
         case (.key(let key), UInt8(ascii: "{")?):
             offset += 1
+            let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
             var match: Range<Int>?
             while true {
                 skipWhitespace()
                 guard peek() == UInt8(ascii: "\"") else { return match }
-                let isMatch = readKey(equalTo: key)
+                let isMatch = readKey(equalTo: key, isASCII: keyIsASCII)
                 skipWhitespace()
                 offset += 1  // ':'
                 let range = valueRange()
@@ -144,13 +145,13 @@ extension JSONReader {
     }
 
     /// Reads the member name at the current offset and tells whether it is `key`, as Strings compare.
-    /// A name of ASCII without escapes is compared on its bytes when `key` is ASCII too (an ASCII
-    /// text equals no other ASCII text, even canonically).
-    private mutating func readKey(equalTo key: String) -> Bool {
+    /// A name of ASCII without escapes is compared on its bytes when `key` is ASCII too (`isASCII`: an
+    /// ASCII text equals no other ASCII text, even canonically).
+    private mutating func readKey(equalTo key: String, isASCII: Bool) -> Bool {
         let start = offset
         var end = offset + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] < 0x80 { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), key.utf8.allSatisfy({ $0 < 0x80 }) {
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), isASCII {
             offset = end + 1
             return key.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
         }
