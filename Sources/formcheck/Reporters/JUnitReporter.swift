@@ -20,6 +20,15 @@ struct JUnitReporter: CheckReporter {
             cases.append(testCase)
             cases.append("\n")
         }
+
+        /// A record's case, counted as a failure when it is one, and its warnings.
+        mutating func add(_ rendered: RenderedCase) {
+            add(rendered.element)
+            if rendered.isFailure { failures += 1 }
+            guard !rendered.warnings.isEmpty else { return }
+            if !warnings.isEmpty { warnings.append("\n") }
+            warnings.append(rendered.warnings)
+        }
     }
 
     let form: String
@@ -94,12 +103,7 @@ struct JUnitReporter: CheckReporter {
 
     mutating func write(_ rendered: RenderedCase, file: String) {
         // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
-        suites[file, default: Suite()].add(rendered.element)
-        if rendered.isFailure { suites[file, default: Suite()].failures += 1 }
-        if !rendered.warnings.isEmpty {
-            if !suites[file, default: Suite()].warnings.isEmpty { suites[file, default: Suite()].warnings.append("\n") }
-            suites[file, default: Suite()].warnings.append(rendered.warnings)
-        }
+        suites[file, default: Suite()].add(rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {

@@ -34,9 +34,4 @@ final class ShownPositions: Sendable {
             return redaction
         }
     }
-
-    /// Where the value at `path` is written in `record`, as shown.
-    func span(of path: ValuePath, in record: DataRecord) -> SourceSpan {
-        redaction(for: record).shown(record.span(of: path))
-    }
 }
