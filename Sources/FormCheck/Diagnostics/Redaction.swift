@@ -4,55 +4,75 @@
 /// columns are counted as if each value were written `***`, so a sensitive value spans three
 /// columns from where it starts and no column tells its length. Line numbers stay exact.
 public struct Redaction: Sendable {
-    /// The sensitive values on one line: their column ranges (1-based, in Unicode scalars) in order,
-    /// and how many columns the values before each one lose when shown as `***`.
-    private struct Line: Sendable {
-        var ranges: [Range<Int>] = []
-        var shiftBefore: [Int] = []
-    }
-
-    private var lines: [Int: Line] = [:]
+    /// The sensitive values' column ranges (1-based, in Unicode scalars), one per line a value touches,
+    /// in order of line and column; the line of each; and how many columns the values before each one
+    /// on its line lose when shown as `***`. Flat arrays, so that a record's redaction is three
+    /// allocations whatever its lines, and a line of many values (a JSON array on one line) is searched.
+    private var lineNumbers: [Int] = []
+    private var ranges: [Range<Int>] = []
+    private var shiftBefore: [Int] = []
 
     /// No value to hide.
     public init() {}
 
     init(spans: [SourceSpan]) {
+        var entries: [(line: Int, columns: Range<Int>)] = []
+        entries.reserveCapacity(spans.count)
         for span in spans {
             for line in span.start.line...max(span.start.line, span.end.line) {
-                if let columns = span.columns(onLine: line) { lines[line, default: Line()].ranges.append(columns) }
+                if let columns = span.columns(onLine: line) { entries.append((line, columns)) }
             }
         }
-        for number in lines.keys {
-            // Sorted, and a value written inside another (a YAML anchor within a sensitive value) merged
-            // into it, as the excerpt shows them: one `***`.
-            var merged: [Range<Int>] = []
-            for range in lines[number]!.ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-                if let last = merged.last, range.lowerBound < last.upperBound {
-                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-                } else {
-                    merged.append(range)
-                }
-            }
-            lines[number]!.ranges = merged
-            var shift = 0
-            lines[number]!.shiftBefore = lines[number]!.ranges.map { range in
-                defer { shift += range.count - 3 }
-                return shift
-            }
+        func precedes(_ a: (line: Int, columns: Range<Int>), _ b: (line: Int, columns: Range<Int>)) -> Bool {
+            a.line != b.line ? a.line < b.line : a.columns.lowerBound < b.columns.lowerBound
         }
+        if !zip(entries, entries.dropFirst()).allSatisfy({ !precedes($1, $0) }) { entries.sort(by: precedes) }
+        lineNumbers.reserveCapacity(entries.count)
+        ranges.reserveCapacity(entries.count)
+        shiftBefore.reserveCapacity(entries.count)
+        var shift = 0
+        for entry in entries {
+            let sameLine = lineNumbers.last == entry.line
+            // A value written inside another (a YAML anchor within a sensitive value) is merged into
+            // it, as the excerpt shows them: one `***`.
+            if sameLine, let last = ranges.last, entry.columns.lowerBound < last.upperBound {
+                shift -= last.count - 3
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, entry.columns.upperBound)
+                shift += ranges[ranges.count - 1].count - 3
+                continue
+            }
+            if !sameLine { shift = 0 }
+            lineNumbers.append(entry.line)
+            ranges.append(entry.columns)
+            shiftBefore.append(shift)
+            shift += entry.columns.count - 3
+        }
+    }
+
+    /// The indexes of the values on `line`.
+    private func entries(onLine line: Int) -> Range<Int> {
+        guard !lineNumbers.isEmpty else { return 0..<0 }
+        let first = Self.firstIndex(in: lineNumbers) { $0 >= line }
+        let past = Self.firstIndex(in: lineNumbers) { $0 > line }
+        return first..<past
     }
 
     /// The column ranges whose text must not be shown on `line`.
     public func columns(onLine line: Int) -> [Range<Int>] {
-        lines[line]?.ranges ?? []
+        Array(hiddenColumns(onLine: line))
+    }
+
+    /// The column ranges whose text must not be shown on `line`, in order.
+    func hiddenColumns(onLine line: Int) -> ArraySlice<Range<Int>> {
+        ranges[entries(onLine: line)]
     }
 
     /// The column ranges on `line` that reach into `columns`.
     func columns(onLine line: Int, overlapping columns: Range<Int>) -> ArraySlice<Range<Int>> {
-        guard let ranges = lines[line]?.ranges else { return [] }
-        let first = Self.firstIndex(in: ranges) { $0.upperBound > columns.lowerBound }
-        let last = Self.firstIndex(in: ranges) { $0.lowerBound >= columns.upperBound }
-        return ranges[first..<max(first, last)]
+        let onLine = hiddenColumns(onLine: line)
+        let first = Self.firstIndex(in: onLine) { $0.upperBound > columns.lowerBound }
+        let last = Self.firstIndex(in: onLine) { $0.lowerBound >= columns.upperBound }
+        return onLine[first..<max(first, last)]
     }
 
     /// The range of `line` that hides `column`, if any.
@@ -63,27 +83,31 @@ public struct Redaction: Sendable {
     /// A position as output gives it: columns after a sensitive value move as if it were `***`, and a
     /// position inside one moves to its start.
     public func shown(_ position: SourcePosition) -> SourcePosition {
-        guard let line = lines[position.line] else { return position }
+        let onLine = entries(onLine: position.line)
+        guard !onLine.isEmpty else { return position }
         // The first value that does not end before the position.
-        let index = Self.firstIndex(in: line.ranges) { $0.upperBound > position.column }
-        let shift = index < line.ranges.count ? line.shiftBefore[index] : line.shiftBefore.last! + line.ranges.last!.count - 3
+        let index = Self.firstIndex(in: ranges[onLine]) { $0.upperBound > position.column }
+        let last = onLine.upperBound - 1
+        let shift = index < onLine.upperBound ? shiftBefore[index] : shiftBefore[last] + ranges[last].count - 3
         var column = position.column
-        if index < line.ranges.count, line.ranges[index].lowerBound < column { column = line.ranges[index].lowerBound }
+        if index < onLine.upperBound, ranges[index].lowerBound < column { column = ranges[index].lowerBound }
         return SourcePosition(line: position.line, column: column - shift)
     }
 
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.
     public func shown(_ span: SourceSpan) -> SourceSpan {
-        lines.isEmpty ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
+        lineNumbers.isEmpty ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
     }
 
-    /// The first index of the sorted `ranges` where `isPast` holds (it holds from there to the end).
-    private static func firstIndex(in ranges: [Range<Int>], where isPast: (Range<Int>) -> Bool) -> Int {
-        var low = 0
-        var high = ranges.count
+    /// The first index of the sorted `elements` where `isPast` holds (it holds from there to the end).
+    static func firstIndex<Elements: RandomAccessCollection>(
+        in elements: Elements, where isPast: (Elements.Element) -> Bool
+    ) -> Elements.Index {
+        var low = elements.startIndex
+        var high = elements.endIndex
         while low < high {
-            let middle = (low + high) / 2
-            if isPast(ranges[middle]) { high = middle } else { low = middle + 1 }
+            let middle = elements.index(low, offsetBy: elements.distance(from: low, to: high) / 2)
+            if isPast(elements[middle]) { high = middle } else { low = elements.index(after: middle) }
         }
         return low
     }

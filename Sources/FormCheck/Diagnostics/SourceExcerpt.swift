@@ -32,6 +32,56 @@ public struct SourceExcerpt: Sendable, Hashable {
         }
     }
 
+    /// The same for a line whose text is printable ASCII outside the column ranges to hide (which may
+    /// hold anything), given as its bytes and shown without decoding it; nil for any other line, and
+    /// when the ranges are not in order or overlap.
+    init?(printableASCII line: ArraySlice<UInt8>, column: Int, endColumn: Int?, redacting hidden: some Collection<Range<Int>>,
+          width: Int = 100) {
+        guard zip(hidden, hidden.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else { return nil }
+        // Where a column lands in the shown text: columns past the end land at its end, as after the
+        // last character; every column of a hidden range lands where its `***` starts.
+        let scalars = line.withUnsafeBufferPointer(UTF8Text.scalarCount)
+        let targets = (caret: min(max(column, 1), scalars + 1), end: endColumn.map { min(max($0, 1), scalars + 1) })
+        var landed: (caret: Int?, end: Int?) = (nil, nil)
+        var shown: [UInt8] = []
+        shown.reserveCapacity(line.count)
+        var offset = line.startIndex
+        var column = 1
+        /// Shows the columns from `column` to `stop`: as they are, or as one `***`.
+        func show(until stop: Int, hiding: Bool) -> Bool {
+            func landing(_ target: Int) -> Int? {
+                target >= column && target < stop ? shown.count + (hiding ? 0 : target - column) : nil
+            }
+            landed.caret = landed.caret ?? landing(targets.caret)
+            landed.end = landed.end ?? targets.end.flatMap(landing)
+            if hiding {
+                shown.append(contentsOf: [0x2A, 0x2A, 0x2A])
+                for _ in column..<stop {
+                    offset += 1
+                    while offset < line.endIndex, line[offset] & 0xC0 == 0x80 { offset += 1 }
+                }
+            } else {
+                // Shown columns are printable ASCII, one byte each.
+                let run = line[offset..<(offset + stop - column)]
+                guard run.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+                shown.append(contentsOf: run)
+                offset += stop - column
+            }
+            column = stop
+            return true
+        }
+        for range in hidden where range.upperBound > column && column <= scalars {
+            guard show(until: min(max(range.lowerBound, column), scalars + 1), hiding: false) else { return nil }
+            if column <= scalars { _ = show(until: min(range.upperBound, scalars + 1), hiding: true) }
+        }
+        guard show(until: scalars + 1, hiding: false) else { return nil }
+        let caret = landed.caret ?? shown.count
+        let end = targets.end.map { _ in landed.end ?? shown.count }
+        self.init(count: shown.count, caret: caret, end: end, width: width) {
+            String(decoding: shown[$0], as: UTF8.self)
+        }
+    }
+
     /// The excerpt of a line of `count` shown characters, with the caret under the one at `caret` and
     /// the span ending before `end`; `text` gives the shown characters of a range.
     private init(count: Int, caret: Int, end spanEnd: Int?, width: Int, text shown: (Range<Int>) -> String) {

@@ -8,43 +8,60 @@ extension DataDocument {
     public func excerpt(line number: Int, column: Int, endColumn: Int?, redaction: Redaction, width: Int = 100) -> SourceExcerpt? {
         guard let line = lineRange(number) else { return nil }
         guard line.count / 8 > width else {
-            let hidden = redaction.columns(onLine: number)
+            let hidden = redaction.hiddenColumns(onLine: number)
             if hidden.isEmpty, bytes[line].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 return SourceExcerpt(printableASCII: bytes[line], column: column, endColumn: endColumn, width: width)
             }
+            if let excerpt = SourceExcerpt(printableASCII: bytes[line], column: column, endColumn: endColumn, redacting: hidden, width: width) {
+                return excerpt
+            }
             return SourceExcerpt(line: String(decoding: bytes[line], as: UTF8.self), column: column, endColumn: endColumn,
-                                 redacting: hidden, width: width)
+                                 redacting: Array(hidden), width: width)
         }
         // Each character shows as one at least, and a hidden value as three: walking out from the caret
-        // until more than `width` are shown each side keeps every one the window can show.
+        // until more than `width` are shown each side keeps every one the window can show. The walk
+        // steps over each run of shown characters at once, and over each hidden value.
+        let ranges = redaction.hiddenColumns(onLine: number)
         let caret = max(column, 1)
         var first = caret
         var shown = 0
+        // The last hidden range that starts before `first`.
+        var before = Redaction.firstIndex(in: ranges) { $0.lowerBound >= first } - 1
         while shown <= width, first > 1 {
-            first -= 1
-            if let hidden = redaction.hiddenRange(containing: first, onLine: number) {
-                first = hidden.lowerBound
+            if before >= ranges.startIndex, ranges[before].upperBound >= first {
+                first = ranges[before].lowerBound
                 shown += 3
+                before -= 1
             } else {
-                shown += 1
+                let steps = min(first - max(before >= ranges.startIndex ? ranges[before].upperBound : 1, 1), width + 1 - shown)
+                first -= steps
+                shown += steps
             }
         }
         let lastColumn = position(ofOffset: line.upperBound).column
         var end = caret
         shown = 0
+        // The first hidden range that ends after `end`.
+        var after = Redaction.firstIndex(in: ranges) { $0.upperBound > end }
         while shown <= width, end < lastColumn {
-            if let hidden = redaction.hiddenRange(containing: end, onLine: number) {
-                end = hidden.upperBound
+            if after < ranges.endIndex, ranges[after].lowerBound <= end {
+                end = ranges[after].upperBound
                 shown += 3
+                after += 1
             } else {
-                end += 1
-                shown += 1
+                let steps = min((after < ranges.endIndex ? ranges[after].lowerBound : Int.max) - end, width + 1 - shown, lastColumn - end)
+                end += steps
+                shown += steps
             }
         }
         end = min(end, lastColumn)
         let start = offset(ofColumn: first, onLine: number)
         let stop = offset(ofColumn: end, onLine: number)
         let hidden = redaction.columns(onLine: number, overlapping: first..<end).map { ($0.lowerBound - first + 1)..<($0.upperBound - first + 1) }
+        if let excerpt = SourceExcerpt(printableASCII: bytes[start..<stop], column: column - first + 1, endColumn: endColumn.map { $0 - first + 1 },
+                                       redacting: hidden, width: width) {
+            return excerpt
+        }
         return SourceExcerpt(line: String(decoding: bytes[start..<stop], as: UTF8.self), column: column - first + 1,
                              endColumn: endColumn.map { $0 - first + 1 }, redacting: Array(hidden), width: width)
     }

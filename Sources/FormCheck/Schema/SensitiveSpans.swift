@@ -30,6 +30,16 @@ extension ValidatorGraph {
         }
     }
 
+    /// Whether the node is sensitive or encloses a sensitive field.
+    func holdsSensitiveValues(_ id: Int) -> Bool {
+        holdsSensitive[id]
+    }
+
+    /// The fields of the node `id` (of the record, when nil) that are or enclose sensitive fields.
+    func fieldsHoldingSensitiveValues(in id: Int?) -> [Int] {
+        fieldsHoldingSensitive[id ?? nodes.count]
+    }
+
     /// The field among `fields` whose key is `key`.
     func field(_ key: String, among fields: [Int]) -> Int? {
         fields.first { nodes[$0].key == key }

@@ -28,6 +28,13 @@ public struct ValidatorGraph: Sendable {
     private let nodeByPath: [String: Int]
     /// For each node, the nodes whose rules read it.
     private let dependentsByNode: [[Int]]
+    /// For each node, whether it is sensitive or encloses a sensitive field; and for each node, then
+    /// for the record, the fields among its own that do (see `SensitiveSpans`).
+    let holdsSensitive: [Bool]
+    let fieldsHoldingSensitive: [[Int]]
+    /// For each node, its key's bytes when the key is ASCII (a key beyond ASCII can still equal ASCII
+    /// text as Strings compare, as the Kelvin sign equals K, so it is compared as a String).
+    let asciiKeys: [[UInt8]?]
 
     init(nodes: [FieldNode], rootFields: [Int], rejectsUnknownRootFields: Bool) {
         self.nodes = nodes
@@ -42,6 +49,18 @@ public struct ValidatorGraph: Sendable {
             }
         }
         self.dependentsByNode = dependents.map { $0.sorted() }
+        var holds = [Bool?](repeating: nil, count: nodes.count)
+        func holdsSensitive(_ id: Int) -> Bool {
+            if let known = holds[id] { return known }
+            let node = nodes[id]
+            let answer = node.isSensitive || node.children.contains(where: holdsSensitive) || node.items.map(holdsSensitive) == true
+            holds[id] = answer
+            return answer
+        }
+        let holdsSensitive = nodes.indices.map(holdsSensitive)
+        self.holdsSensitive = holdsSensitive
+        self.fieldsHoldingSensitive = (nodes.map(\.children) + [rootFields]).map { $0.filter { holdsSensitive[$0] } }
+        self.asciiKeys = nodes.map { node in node.key.utf8.allSatisfy { $0 < 0x80 } ? Array(node.key.utf8) : nil }
     }
 
     /// The keys from the record's top down to a node (empty keys for `items` templates).

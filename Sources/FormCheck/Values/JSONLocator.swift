@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds where a value sits in JSON text that has already been parsed, for error positions.
 ///
 /// Nothing is recorded while parsing: only a record with an error pays for a second, partial scan.
@@ -50,25 +52,27 @@ extension JSONReader {
     /// ranges of sensitive values to `ranges`; leaves the offset after it.
     fileprivate mutating func collectSensitiveRanges(of id: Int?, graph: ValidatorGraph, into ranges: inout [Range<Int>]) {
         skipWhitespace()
-        let node = id.map { graph.nodes[$0] }
-        if node?.isSensitive == true {
+        if let id, graph.nodes[id].isSensitive {
             ranges.append(valueRange())
             return
         }
-        let fields = node?.children ?? graph.rootFields
+        // Only the fields that are or hold sensitive values are looked into.
+        let fields = graph.fieldsHoldingSensitiveValues(in: id)
+        let items = id.flatMap { graph.nodes[$0].items }
         switch peek() {
         case UInt8(ascii: "{")? where !fields.isEmpty:
             offset += 1
             while true {
                 skipWhitespace()
                 guard peek() == UInt8(ascii: "\"") else { break }
-                let name = (try? readString()) ?? ""
+                let child = readField(among: fields, graph: graph)
                 skipWhitespace()
                 offset += 1  // ':'
-                if let child = graph.field(name, among: fields) {
+                if let child {
                     collectSensitiveRanges(of: child, graph: graph, into: &ranges)
                 } else {
-                    _ = valueRange()
+                    skipWhitespace()
+                    skipValue()
                 }
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ",") else { break }
@@ -76,11 +80,28 @@ extension JSONReader {
             }
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { offset += 1 }
-        case UInt8(ascii: "[")? where node?.items != nil:
+        case UInt8(ascii: "[")? where items.map(graph.holdsSensitiveValues) == true:
             offset += 1
-            forEachElement { $0.collectSensitiveRanges(of: node!.items, graph: graph, into: &ranges) }
+            forEachElement { $0.collectSensitiveRanges(of: items, graph: graph, into: &ranges) }
         default:
-            _ = valueRange()
+            skipValue()
+        }
+    }
+
+    /// Reads a member name and gives the field among `fields` that it names, if any. A name of ASCII
+    /// text without escapes is compared as it lies with each ASCII key.
+    private mutating func readField(among fields: [Int], graph: ValidatorGraph) -> Int? {
+        let start = offset
+        var end = offset + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] < 0x80 { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            return graph.field((try? readString()) ?? "", among: fields)
+        }
+        offset = end + 1
+        let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
+        return fields.first { field in
+            guard let key = graph.asciiKeys[field] else { return graph.nodes[field].key == String(decoding: name, as: UTF8.self) }
+            return key.withUnsafeBufferPointer { $0.count == name.count && memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
         }
     }
 

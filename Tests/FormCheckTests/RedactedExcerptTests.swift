@@ -1,0 +1,123 @@
+import Testing
+@testable import FormCheck
+
+/// Excerpts of lines with hidden values are built from the line's bytes when the text outside the
+/// hidden values is printable ASCII; they must be exactly the excerpts that decoding the line gives.
+@Suite struct RedactedExcerptTests {
+    /// A small deterministic generator, so that a failure names the line it failed on.
+    struct Generator {
+        var state: UInt64
+
+        mutating func below(_ count: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(count))
+        }
+    }
+
+    /// A JSON-like line with values to hide (some beyond ASCII, some empty, some side by side), and the
+    /// column ranges that hide them; some ranges run past the line's end.
+    static func line(_ generator: inout Generator) -> (text: String, hidden: [Range<Int>]) {
+        let secrets = ["hunter2", "pä\u{DF}wörd", "日本語", "👍🏽x", "", "\"q\\\"uoted\"", "a"]
+        var text = ""
+        var hidden: [Range<Int>] = []
+        for index in 0..<(1 + generator.below(12)) {
+            text += String(repeating: "{\"k\(index)\":", count: 1 + generator.below(3))
+            text += String(repeating: "xyz ", count: generator.below(30))
+            let start = text.unicodeScalars.count + 1
+            text += secrets[generator.below(secrets.count)]
+            let end = text.unicodeScalars.count + 1
+            if end > start { hidden.append(start..<end) }
+            if generator.below(4) == 0 {
+                // A second value right after the first.
+                let next = text.unicodeScalars.count + 1
+                text += secrets[generator.below(3)]
+                hidden.append(next..<(text.unicodeScalars.count + 1))
+            }
+            text += "},"
+        }
+        if let last = hidden.last, generator.below(5) == 0 {
+            // A value that runs on past the line (as a YAML block scalar's span does).
+            text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(last.upperBound - 2)))
+        }
+        return (text, hidden)
+    }
+
+    @Test func bytesGiveTheExcerptsOfTheDecodedLine() throws {
+        var generator = Generator(state: 17)
+        var compared = 0
+        for _ in 0..<80 {
+            let (text, hidden) = Self.line(&generator)
+            let count = text.unicodeScalars.count
+            let bytes = ArraySlice(Array(text.utf8))
+            var columns = Set([0, 1, 2, count, count + 1, count + 2])
+            for range in hidden { columns.formUnion([range.lowerBound - 1, range.lowerBound, range.lowerBound + 1, range.upperBound - 1, range.upperBound]) }
+            for _ in 0..<4 { columns.insert(1 + generator.below(count + 1)) }
+            for column in columns.sorted() {
+                for endColumn in [nil, column + 1, column + 3, column + 40, hidden.first?.upperBound, count + 5] {
+                    for width in [100, 20] {
+                        let decoded = SourceExcerpt(line: text, column: column, endColumn: endColumn, redacting: hidden, width: width)
+                        let read = try #require(SourceExcerpt(printableASCII: bytes, column: column, endColumn: endColumn,
+                                                              redacting: hidden, width: width), "\(text)")
+                        #expect(read == decoded, "\(text), hiding \(hidden), column \(column), end \(String(describing: endColumn))")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 4_000)
+    }
+
+    @Test func linesWithOtherTextAreLeftToTheDecodedPath() {
+        let hidden = [6..<10]
+        for text in ["{\t\"a\":secret}", "{\"é\":\"secret\"}", "{\"a\":\"secret\"}\u{7F}", "{\"a\u{0}\":\"x\"}"] {
+            #expect(SourceExcerpt(printableASCII: ArraySlice(Array(text.utf8)), column: 1, endColumn: nil, redacting: hidden) == nil, "\(text)")
+        }
+        // Ranges out of order or overlapping are read by the decoded path too.
+        let line = ArraySlice(Array("{\"a\":\"secret\",\"b\":\"secret\"}".utf8))
+        #expect(SourceExcerpt(printableASCII: line, column: 1, endColumn: nil, redacting: [20..<28, 6..<14]) == nil)
+        #expect(SourceExcerpt(printableASCII: line, column: 1, endColumn: nil, redacting: [6..<14, 10..<16]) == nil)
+    }
+
+    @Test func aShortLineWithHiddenValuesIsQuotedFromItsBytes() throws {
+        let text = #"{"user":"ada","password":"pä\u00dfwörd","pin":"1234","age":7}"#
+        let document = DataDocument(name: "a.json", bytes: Array(text.utf8))
+        let password = text.unicodeScalars.count - #""pä\u00dfwörd","pin":"1234","age":7}"#.unicodeScalars.count + 1
+        let pin = text.unicodeScalars.count - #""1234","age":7}"#.unicodeScalars.count + 1
+        let redaction = Redaction(spans: [
+            SourceSpan(start: SourcePosition(line: 1, column: pin), end: SourcePosition(line: 1, column: pin + 6)),
+            SourceSpan(start: SourcePosition(line: 1, column: password), end: SourcePosition(line: 1, column: password + 14)),
+        ])
+        let excerpt = try #require(document.excerpt(line: 1, column: password, endColumn: password + 14, redaction: redaction))
+        #expect(excerpt.text == #"{"user":"ada","password":***,"pin":***,"age":7}"#)
+        #expect(excerpt.marker == String(repeating: " ", count: 25) + "^~~")
+        let age = try #require(document.excerpt(line: 1, column: pin + 13, endColumn: pin + 14, redaction: redaction))
+        #expect(age.marker == String(repeating: " ", count: 45) + "^")
+    }
+
+    /// Spans given in any order, on several lines, overlapping or nested, are kept per line in order and
+    /// merged where they overlap; positions after them move by what each shown `***` saves.
+    @Test func redactionOrdersAndMergesSpansPerLine() {
+        func span(_ line: Int, _ columns: Range<Int>) -> SourceSpan {
+            SourceSpan(start: SourcePosition(line: line, column: columns.lowerBound), end: SourcePosition(line: line, column: columns.upperBound))
+        }
+        let redaction = Redaction(spans: [
+            span(3, 20..<30), span(1, 5..<15), span(3, 2..<8), span(1, 7..<10), span(2, 4..<6), span(3, 25..<40),
+            SourceSpan(start: SourcePosition(line: 4, column: 9), end: SourcePosition(line: 6, column: 3)),
+        ])
+        #expect(redaction.columns(onLine: 1) == [5..<15])
+        #expect(redaction.columns(onLine: 2) == [4..<6])
+        #expect(redaction.columns(onLine: 3) == [2..<8, 20..<40])
+        #expect(redaction.columns(onLine: 4) == [9..<Int.max])
+        #expect(redaction.columns(onLine: 5) == [1..<Int.max])
+        #expect(redaction.columns(onLine: 6) == [1..<3])
+        #expect(redaction.columns(onLine: 7) == [])
+        #expect(redaction.shown(SourcePosition(line: 1, column: 20)) == SourcePosition(line: 1, column: 13))
+        #expect(redaction.shown(SourcePosition(line: 1, column: 9)) == SourcePosition(line: 1, column: 5))
+        #expect(redaction.shown(SourcePosition(line: 2, column: 10)) == SourcePosition(line: 2, column: 11))
+        #expect(redaction.shown(SourcePosition(line: 3, column: 10)) == SourcePosition(line: 3, column: 7))
+        #expect(redaction.shown(SourcePosition(line: 3, column: 33)) == SourcePosition(line: 3, column: 17))
+        #expect(redaction.shown(SourcePosition(line: 3, column: 45)) == SourcePosition(line: 3, column: 25))
+        #expect(redaction.shown(SourcePosition(line: 6, column: 5)) == SourcePosition(line: 6, column: 6))
+        #expect(redaction.shown(SourcePosition(line: 7, column: 5)) == SourcePosition(line: 7, column: 5))
+    }
+}
