@@ -208,6 +208,27 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// The elements of an array are reported as they are checked, so a syntax error late in the array
+    /// comes after the reports of the elements before it; the file counts as unreadable, exit code 2.
+    @Test(arguments: [["late.json"], ["-", "--data-format", "json"]])
+    func aSyntaxErrorInAnArrayComesAfterTheElementsBeforeIt(arguments: [String]) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        let text = "[{\"email\": \"a@b.c\", \"password\": \"secret99\"},\n {\"email\": \"x\", \"password\": \"s3cr3tpw\"},\n {\"email\": ]\n"
+        try scratch.write("late.json", text)
+        let name = arguments[0] == "-" ? "<stdin>" : "late.json"
+        let result = try Formcheck.run(["mini.yaml"] + arguments, input: Data(text.utf8), directory: scratch.url)
+        #expect(result.stdout == """
+            \(name):2:12: error: record 2, email: Email must be a valid email address. [email]
+             {"email": "x", "password": ***},
+                       ^~~
+            1 file, 2 records: 1 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
+
+            """)
+        #expect(result.stderr == "\(name):3:12: error: malformed JSON: expected a value (an object, array, string, number, true, false or null)\n")
+        #expect(result.status == 2)
+    }
+
     @Test func malformedJSONIsReportedWithItsPositionAndTheOtherFilesAreStillChecked() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("mini.yaml", Self.schema)

@@ -6,9 +6,10 @@ extension FormSchema {
     /// a malformed JSON Lines line, whose `content` holds the error).
     ///
     /// JSON Lines are read a block at a time, so memory stays proportional to a block. The elements of
-    /// a top-level JSON array are found first and checked apart. Records the direct path settles are
-    /// never turned into `Value`s (see `DirectPlan`). A record larger than `options.maxRecordSize` ends
-    /// the reading with an error, after the records before it.
+    /// a top-level JSON array are checked, and handed on, while the rest of the array is being split;
+    /// a syntax error in the array is thrown after the elements before it have been handed on. Records
+    /// the direct path settles are never turned into `Value`s (see `DirectPlan`). A record larger than
+    /// `options.maxRecordSize` ends the reading with an error, after the records before it.
     public func validateRecords(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
@@ -19,8 +20,7 @@ extension FormSchema {
     /// Reads and validates every record of a data file as `validateRecords(inFile:format:options:jobs:_:)`
     /// does, and calls `body` in input order with what `transform` made of each record and its report.
     /// `transform` runs on the checking threads, so work done per record there (such as formatting its
-    /// issues) runs in parallel too. It must have no effect beyond its result: a JSON array found
-    /// malformed in the end is read again whole, and only its error is handed on.
+    /// issues) runs in parallel too. It is called only for records that are handed on.
     public func validateRecords<Result: Sendable>(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
@@ -31,7 +31,8 @@ extension FormSchema {
             validateJSONLines(&stream, name: path, options: options, jobs: jobs, transform: transform, body)
             try stream.checkRead()
         case .json:
-            try validateJSONDocument(inFile: path, options: options, jobs: jobs, transform: transform, body)
+            try validateJSON(DataReader.document(atPath: path, limit: options.maxRecordSize), name: path, options: options,
+                             jobs: jobs, transform: transform, body)
         case .yaml:
             // One pool for the file, not one per batch.
             let pool = WorkerPool(threads: jobs)
@@ -106,6 +107,8 @@ extension FormSchema {
     ) throws(DataFileError) {
         try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, jsonLines: { stream in
             validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
+        }, json: { bytes throws(DataFileError) in
+            try validateJSON(bytes, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, records: { record in
             body(transform(record, validate(parsed: record, options: options)))
         })
@@ -155,47 +158,98 @@ extension FormSchema {
         handOnPrevious()
     }
 
-    /// Checks a JSON file. The elements of a top-level array are checked apart and in parallel; any
-    /// other document, or one that is not well-formed, goes to the whole-document reader, which reads
-    /// or reports it (and then nothing of it is handed on but the error).
-    private func validateJSONDocument<Result: Sendable>(
-        inFile path: String, options: ValidationOptions, jobs: Int,
+    /// Checks a JSON document (a file's or standard input's). The elements of a top-level array are
+    /// found a run at a time and checked in parallel while the next run is found, and handed on as
+    /// they are checked; any other document is read whole. A document that is not well-formed is
+    /// reported by the whole-document reader, which tells where: for an array, after the elements
+    /// before its first syntax error have been handed on.
+    private func validateJSON<Result: Sendable>(
+        _ bytes: [UInt8], name path: String, options: ValidationOptions, jobs: Int,
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {
-        let bytes = try DataReader.document(atPath: path, limit: options.maxRecordSize)
-        let malformed = Flag()
-        let results: [Result]? = bytes.withUnsafeBufferPointer(JSONArrayElements.split).map { elements in
-            let document = DataDocument(name: path, bytes: bytes)
-            let known = KnownIssues()
-            return Parallel.mapRanges(count: elements.count, jobs: jobs) { indices, results in
-                check(indices, of: { elements[$0].range }, in: bytes, depth: 1, options: options, known: known, into: results) { index, outcome, issues in
-                    let element = elements[index]
+        try JSONTextEncoding.requireUTF8(bytes)
+        let document = DataDocument(name: path, bytes: bytes)
+        let handedOn = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var scanner = JSONArrayElements.Scanner(bytes: buffer, document: document)
+            guard scanner.openArray() else { return 0 }
+            return validateJSONArray(&scanner, of: document, options: options, jobs: jobs, transform: transform, body)
+        }
+        guard let handedOn else { return }
+        // The reader reports the document's first error; it hands on nothing twice.
+        var index = 0
+        try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
+            index += 1
+            if index > handedOn { body(transform(record, validate(parsed: record, options: options))) }
+        }
+    }
+
+    /// Checks the elements that `scanner` finds in `bytes` and hands on what `transform` makes of each,
+    /// in order. Stops before the first element that is not well-formed, or where the array's
+    /// punctuation is not, and then returns how many elements were handed on; nil when all were.
+    private func validateJSONArray<Result: Sendable>(
+        _ scanner: inout JSONArrayElements.Scanner, of document: DataDocument, options: ValidationOptions,
+        jobs: Int, transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+    ) -> Int? {
+        let bytes = document.bytes
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
+        let known = KnownIssues()
+        // A malformed element gives nil.
+        func submit(_ elements: [JSONArrayElements.Element], from first: Int) -> Batch<Result?> {
+            pool.submit(count: elements.count, chunkSize: 256) { indices, results in
+                check(indices, of: { elements[$0].range }, in: bytes, depth: 1, options: options, known: known, into: results) { slot, outcome, issues in
+                    let element = elements[slot]
+                    let index = first + slot + 1
                     switch outcome {
                     case .valid:
-                        return transform(DataRecord(index: index + 1, unparsedElement: element, of: document), ValidationReport(issues: []))
+                        return transform(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
                     case .settled(let failures):
-                        return transform(DataRecord(index: index + 1, unparsedElement: element, of: document),
+                        return transform(DataRecord(index: index, unparsedElement: element, of: document),
                                          report(for: failures, options: options, cache: &issues))
                     case .parsed(let value, let report):
-                        return transform(DataRecord(index: index + 1, position: element.position, content: .success(value),
+                        return transform(DataRecord(index: index, position: element.position, content: .success(value),
                                                     document: document, anchor: .json(element.range.lowerBound)), report)
                     case .malformed:
-                        // Never handed on: the whole-document reader reports the document below.
-                        malformed.raise()
-                        let error = DataParseError(message: "malformed JSON", position: element.position)
-                        return transform(DataRecord(index: index + 1, position: element.position, content: .failure(error)), nil)
+                        return nil
                     }
                 }
             }
         }
-        guard let results, !malformed.isRaised else {
-            try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
-                body(transform(record, validate(parsed: record, options: options)))
+        // Each run is checked while the next one is found and the one before is handed on.
+        var handedOn = 0
+        var isWellFormed = true
+        var previous: Batch<Result?>?
+        func handOnPrevious() {
+            guard let previous else { return }
+            pool.wait(for: previous)
+            // By index, so that each result is lent to `body`, not copied.
+            for index in previous.values.indices {
+                guard isWellFormed, let result = previous.values[index] else {
+                    isWellFormed = false
+                    return
+                }
+                body(result)
+                handedOn += 1
             }
-            return
         }
-        // By index, so that each result is lent to `body`, not copied.
-        for index in results.indices { body(results[index]) }
+        var found = 0
+        scanning: while isWellFormed {
+            switch scanner.next(upTo: 4096) {
+            case .elements(let elements):
+                let checked = submit(elements, from: found)
+                found += elements.count
+                handOnPrevious()
+                previous = checked
+            case .end:
+                break scanning
+            case .malformed:
+                handOnPrevious()
+                previous = nil
+                isWellFormed = false
+            }
+        }
+        handOnPrevious()
+        return isWellFormed ? nil : handedOn
     }
 }
 

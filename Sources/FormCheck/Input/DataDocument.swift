@@ -91,16 +91,28 @@ public final class DataDocument: @unchecked Sendable {
         bytes.withUnsafeBufferPointer(UTF8Text.scalarCount)
     }
 
+    /// The table of `scalarsBeforeBlock`; a large text's blocks are counted on several threads.
     private static func scalarsBeforeBlocks(of bytes: [UInt8]) -> [Int] {
-        var counts = [0]
-        var count = 0
-        var start = 0
-        while start + blockSize <= bytes.count {
-            count += scalarCount(of: bytes[start..<(start + blockSize)])
-            counts.append(count)
-            start += blockSize
+        let blocks = bytes.count / blockSize
+        var counts = [Int](repeating: 0, count: blocks + 1)
+        let parts = bytes.count >= 1 << 22 ? ProcessInfo.processInfo.activeProcessorCount * 4 : 1
+        counts.withUnsafeMutableBufferPointer { counts in
+            nonisolated(unsafe) let counts = counts
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                for block in stride(from: part * blocks / parts, to: (part + 1) * blocks / parts, by: 1) {
+                    counts[block + 1] = scalarCount(of: bytes[(block * blockSize)..<((block + 1) * blockSize)])
+                }
+            }
         }
+        for block in 0..<blocks { counts[block + 1] += counts[block] }
         return counts
+    }
+
+    /// How many Unicode scalars come before `offset`, for a text of one line whose count is kept in
+    /// blocks (nil for other texts, where it would mean reading from the line's start).
+    func scalarCount(before offset: Int) -> Int? {
+        guard lock == nil, scalarsBeforeBlock != nil else { return nil }
+        return scalarsBefore(offset)
     }
 
     private func scalarsBlocks() -> [Int] {

@@ -200,14 +200,17 @@ public enum DataReader {
     ) throws(DataFileError) {
         try readStandardInput(format: format, limit: maxRecordSize, jsonLines: { stream in
             readJSONLines(&stream, name: standardInputName, body)
+        }, json: { bytes throws(DataFileError) in
+            try forEachRecord(in: bytes, format: .json, name: standardInputName, body)
         }, records: body)
     }
 
     /// Reads standard input as `forEachRecordInStandardInput` does, but hands JSON Lines input to
-    /// `jsonLines` as a stream, from its first byte. A read error is thrown once the records read
-    /// before it have been handed on.
+    /// `jsonLines` as a stream, from its first byte, and a JSON document to `json` whole. A read error
+    /// is thrown once the records read before it have been handed on.
     static func readStandardInput(
-        format: DataFormat?, limit: SizeLimit, jsonLines: (inout LineStream) -> Void, records body: (DataRecord) -> Void
+        format: DataFormat?, limit: SizeLimit, jsonLines: (inout LineStream) -> Void,
+        json: ([UInt8]) throws(DataFileError) -> Void, records body: (DataRecord) -> Void
     ) throws(DataFileError) {
         var stream = LineStream(descriptor: 0, ownsDescriptor: false, limit: limit)
         func rest() throws(DataFileError) -> [UInt8] {
@@ -219,6 +222,8 @@ public enum DataReader {
         case .jsonLines?:
             try JSONTextEncoding.requireUTF8(stream.peek(4))
             jsonLines(&stream)
+        case .json?:
+            try json(rest())
         case let format?:
             try forEachRecord(in: rest(), format: format, name: standardInputName, body)
         case nil:
@@ -238,7 +243,7 @@ public enum DataReader {
                 // A first line holding a whole object means JSON Lines; a one-line JSON object reads the same either way.
                 jsonLines(&stream)
             } else {
-                try forEachRecord(in: rest(), format: .json, name: standardInputName, body)
+                try json(rest())
             }
         }
         try stream.checkRead()

@@ -41,12 +41,16 @@ package enum FileBytes {
         guard expected <= limit.bytes else { throw .tooLarge }
         // One byte beyond the limit tells a file of exactly the limit from a larger one (no file holds `Int.max`).
         let room = limit.bytes == .max ? .max : limit.bytes + 1
-        var bytes = [UInt8](repeating: 0, count: max(expected, 1) + 1)
+        // Room the reads fill, left uninitialized until then: a large file's pages are written once.
+        func uninitialized(_ count: Int) -> [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        }
+        var bytes = uninitialized(max(expected, 1) + 1)
         var count = 0
         while true {
             if count == bytes.count {
                 guard count < room else { throw .tooLarge }
-                bytes += [UInt8](repeating: 0, count: min(bytes.count, room - bytes.count))
+                bytes += uninitialized(min(bytes.count, room - bytes.count))
             }
             let read = bytes.withUnsafeMutableBufferPointer { fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
             count += read.count
