@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 extension FormSchema {
@@ -5,9 +6,9 @@ extension FormSchema {
     /// input order with each record and its report (nil for a record that could not be parsed, such as
     /// a malformed JSON Lines line, whose `content` holds the error).
     ///
-    /// JSON Lines are read a block at a time, so memory stays proportional to a block. The elements of
-    /// a top-level JSON array are checked, and handed on, while the rest of the array is being split;
-    /// a syntax error in the array is thrown after the elements before it have been handed on. Records
+    /// JSON Lines are read a block at a time, and a JSON file's top-level array a window of elements
+    /// at a time (`JSONArrayStream`), so memory stays proportional to a block or a few windows; a
+    /// syntax error in an array is thrown after the elements before it have been handed on. Records
     /// the direct path settles are never turned into `Value`s (see `DirectPlan`). A record larger than
     /// `options.maxRecordSize` ends the reading with an error, after the records before it.
     public func validateRecords(
@@ -31,8 +32,14 @@ extension FormSchema {
             validateJSONLines(&stream, name: path, options: options, jobs: jobs, transform: transform, body)
             try stream.checkRead()
         case .json:
-            try validateJSON(DataReader.document(atPath: path, limit: options.maxRecordSize), name: path, options: options,
-                             jobs: jobs, transform: transform, body)
+            var stream = try JSONArrayStream(path: path, limit: options.maxRecordSize)
+            guard try stream.startsWithArray() else {
+                try DataReader.forEachRecord(in: stream.rest(), format: .json, name: path) { record in
+                    body(transform(record, validate(parsed: record, options: options)))
+                }
+                return
+            }
+            try validateJSONArray(&stream, options: options, jobs: jobs, transform: transform, body)
         case .yaml:
             // One pool for the file, not one per batch.
             let pool = WorkerPool(threads: jobs)
@@ -158,108 +165,127 @@ extension FormSchema {
         handOnPrevious()
     }
 
-    /// Checks a JSON document (a file's or standard input's). The elements of a top-level array are
-    /// found a run at a time and checked in parallel while the next run is found, and handed on as
-    /// they are checked; any other document is read whole. A document that is not well-formed is
-    /// reported by the whole-document reader, which tells where: for an array, after the elements
-    /// before its first syntax error have been handed on.
+    /// Checks a JSON document held whole (standard input's): an array as a file's is (see
+    /// `validateJSONArray`), any other document by the whole-document reader.
     private func validateJSON<Result: Sendable>(
         _ bytes: [UInt8], name path: String, options: ValidationOptions, jobs: Int,
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {
-        try JSONTextEncoding.requireUTF8(bytes)
-        let document = DataDocument(name: path, bytes: bytes)
-        let handedOn = bytes.withUnsafeBufferPointer { buffer -> Int? in
-            var scanner = JSONArrayElements.Scanner(bytes: buffer, document: document)
-            guard scanner.openArray() else { return 0 }
-            return validateJSONArray(&scanner, of: document, options: options, jobs: jobs, transform: transform, body)
+        var stream = JSONArrayStream(bytes: bytes, name: path, limit: options.maxRecordSize)
+        guard try stream.startsWithArray() else {
+            try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
+                body(transform(record, validate(parsed: record, options: options)))
+            }
+            return
         }
-        guard let handedOn else { return }
-        // The reader reports the document's first error; it hands on nothing twice.
-        var index = 0
-        try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
-            index += 1
-            if index > handedOn { body(transform(record, validate(parsed: record, options: options))) }
-        }
+        try validateJSONArray(&stream, options: options, jobs: jobs, transform: transform, body)
     }
+}
 
-    /// Checks the elements that `scanner` finds in `bytes` and hands on what `transform` makes of each,
-    /// in order. Stops before the first element that is not well-formed, or where the array's
-    /// punctuation is not, and then returns how many elements were handed on; nil when all were.
+extension FormSchema {
+    /// Checks the windows of a streamed array, each on one thread, while the next ones are read, and
+    /// hands on what `transform` makes of each element, in order. A syntax error (a malformed element,
+    /// or the array's punctuation) is thrown after the elements before it have been handed on.
     private func validateJSONArray<Result: Sendable>(
-        _ scanner: inout JSONArrayElements.Scanner, of document: DataDocument, options: ValidationOptions,
-        jobs: Int, transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
-    ) -> Int? {
-        let bytes = document.bytes
+        _ stream: inout JSONArrayStream, options: ValidationOptions, jobs: Int,
+        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+    ) throws(DataFileError) {
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
         let known = KnownIssues()
-        // A malformed element gives nil.
-        func submit(_ elements: [JSONArrayElements.Element], from first: Int) -> Batch<Result?> {
-            pool.submit(count: elements.count, chunkSize: 256) { indices, results in
-                check(indices, of: { elements[$0].range }, in: bytes, depth: 1, options: options, known: known, into: results) { slot, outcome, issues in
-                    let element = elements[slot]
-                    let index = first + slot + 1
+        let hidesValues = hasSensitiveFields
+        // What the hidden values of one window take from the line the next window starts inside.
+        var handedOnLine: CarriedColumns?
+        func submit(_ window: JSONArrayStream.Window) -> Batch<(Result?, DataParseError?)> {
+            let incoming = window.continuesLine ? handedOnLine : nil
+            let outgoing = hidesValues && window.handsOnLine ? CarriedColumns() : nil
+            handedOnLine = outgoing
+            let document = window.document
+            return pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
+                if hidesValues { prepareRedaction(of: window, after: incoming, handingOn: outgoing) }
+                check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, known: known,
+                      into: results) { slot, outcome, issues in
+                    let element = window.elements[slot]
+                    let index = window.firstIndex + slot + 1
                     switch outcome {
                     case .valid:
-                        return transform(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
+                        return (transform(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: [])), nil)
                     case .settled(let failures):
-                        return transform(DataRecord(index: index, unparsedElement: element, of: document),
-                                         report(for: failures, options: options, cache: &issues))
+                        return (transform(DataRecord(index: index, unparsedElement: element, of: document),
+                                          report(for: failures, options: options, cache: &issues)), nil)
                     case .parsed(let value, let report):
-                        return transform(DataRecord(index: index, position: element.position, content: .success(value),
-                                                    document: document, anchor: .json(element.range.lowerBound)), report)
+                        return (transform(DataRecord(index: index, position: element.position, content: .success(value),
+                                                     document: document, anchor: .json(element.range.lowerBound)), report), nil)
                     case .malformed:
-                        return nil
+                        let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
+                        let failure = document.bytes.withUnsafeBufferPointer { bytes in
+                            JSONReader.arrayFailure(UnsafeBufferPointer(rebasing: bytes[(from ?? 0)...]), afterElement: from != nil)
+                        }
+                        return (nil, DataParseError(message: failure.message, position: document.position(ofOffset: (from ?? 0) + failure.offset)))
                     }
                 }
             }
         }
-        // Each run is checked while the next one is found and the one before is handed on.
-        var handedOn = 0
-        var isWellFormed = true
-        var previous: Batch<Result?>?
-        func handOnPrevious() {
-            guard let previous else { return }
-            pool.wait(for: previous)
-            // By index, so that each result is lent to `body`, not copied.
-            for index in previous.values.indices {
-                guard isWellFormed, let result = previous.values[index] else {
-                    isWellFormed = false
-                    return
-                }
-                body(result)
-                handedOn += 1
+        // A few windows are checked at once, and handed on in order as each is done.
+        var inFlight: [Batch<(Result?, DataParseError?)>] = []
+        var syntaxError: DataParseError?
+        func handOn(_ batch: Batch<(Result?, DataParseError?)>) {
+            pool.wait(for: batch)
+            for index in batch.values.indices where syntaxError == nil {
+                if let result = batch.values[index].0 { body(result) } else { syntaxError = batch.values[index].1 }
             }
         }
-        var found = 0
-        scanning: while isWellFormed {
-            switch scanner.next(upTo: 4096) {
-            case .elements(let elements):
-                let checked = submit(elements, from: found)
-                found += elements.count
-                handOnPrevious()
-                previous = checked
+        var failure: DataFileError?
+        reading: while syntaxError == nil {
+            switch stream.next() {
+            case .window(let window):
+                inFlight.append(submit(window))
+                if inFlight.count > max(jobs, 2) { handOn(inFlight.removeFirst()) }
             case .end:
-                break scanning
-            case .malformed:
-                handOnPrevious()
-                previous = nil
-                isWellFormed = false
+                break reading
+            case .failed(let error):
+                failure = error
+                break reading
             }
         }
-        handOnPrevious()
-        return isWellFormed ? nil : handedOn
+        for batch in inFlight { handOn(batch) }
+        if let syntaxError { throw .malformed(syntaxError.describing("malformed JSON")) }
+        if let failure { throw failure }
+    }
+
+    /// Finds where the hidden values of `window` lie, with what those before it take from the line it
+    /// starts inside (handed on by the window before), and hands on what they take from the line its
+    /// last element ends on.
+    private func prepareRedaction(of window: JSONArrayStream.Window, after incoming: CarriedColumns?, handingOn outgoing: CarriedColumns?) {
+        let document = window.document
+        var redaction = Redaction(spans: graph.sensitiveSpans(in: document))
+        if let incoming {
+            let carried = incoming.wait()
+            redaction.carry(carried.shift - redaction.lostColumns(onLine: carried.line, before: carried.column), onLine: document.firstLine)
+        }
+        outgoing?.publish((window.end.line, window.end.column, redaction.lostColumns(onLine: window.end.line, before: window.end.column)))
+        document.knownRedaction = redaction
     }
 }
 
-/// Raised by any checking thread, read once they are done.
-private final class Flag: Sendable {
-    private let raised = Atomic<Bool>(false)
+/// What hidden values take from a line up to a column, handed from one window's thread to the next's.
+private final class CarriedColumns: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: (line: Int, column: Int, shift: Int)?
 
-    func raise() { raised.store(true, ordering: .relaxed) }
+    func publish(_ carried: (line: Int, column: Int, shift: Int)) {
+        condition.withLock {
+            value = carried
+            condition.broadcast()
+        }
+    }
 
-    var isRaised: Bool { raised.load(ordering: .relaxed) }
+    func wait() -> (line: Int, column: Int, shift: Int) {
+        condition.withLock {
+            while value == nil { condition.wait() }
+            return value!
+        }
+    }
 }
 
 /// The issues made for the direct path's failures so far, shared by the checking threads: each chunk

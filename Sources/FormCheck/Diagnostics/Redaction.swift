@@ -11,6 +11,9 @@ public struct Redaction: Sendable {
     private var lineNumbers: [Int] = []
     private var ranges: [Range<Int>] = []
     private var shiftBefore: [Int] = []
+    /// For text that starts inside a line (a window of a JSON array): that line, and the columns the
+    /// values before the text lose on it.
+    private var carried: (line: Int, shift: Int)?
 
     /// No value to hide.
     public init() {}
@@ -49,6 +52,22 @@ public struct Redaction: Sendable {
         }
     }
 
+    /// Counts on `line` the columns that values written before this text lose: positions there move
+    /// left by `shift` more.
+    mutating func carry(_ shift: Int, onLine line: Int) {
+        carried = shift == 0 ? nil : (line, shift)
+    }
+
+    /// How many columns the values on `line` that start before `column` lose when shown as `***`
+    /// (with those carried from before the text).
+    func lostColumns(onLine line: Int, before column: Int) -> Int {
+        let onLine = entries(onLine: line)
+        let index = Self.firstIndex(in: ranges[onLine]) { $0.lowerBound >= column }
+        let carriedShift = carried?.line == line ? carried!.shift : 0
+        guard index > onLine.lowerBound else { return carriedShift }
+        return carriedShift + shiftBefore[index - 1] + ranges[index - 1].count - 3
+    }
+
     /// The indexes of the values on `line`.
     private func entries(onLine line: Int) -> Range<Int> {
         guard !lineNumbers.isEmpty else { return 0..<0 }
@@ -83,20 +102,21 @@ public struct Redaction: Sendable {
     /// A position as output gives it: columns after a sensitive value move as if it were `***`, and a
     /// position inside one moves to its start.
     public func shown(_ position: SourcePosition) -> SourcePosition {
+        let carriedShift = carried?.line == position.line ? carried!.shift : 0
         let onLine = entries(onLine: position.line)
-        guard !onLine.isEmpty else { return position }
+        guard !onLine.isEmpty else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
         // The first value that does not end before the position.
         let index = Self.firstIndex(in: ranges[onLine]) { $0.upperBound > position.column }
         let last = onLine.upperBound - 1
         let shift = index < onLine.upperBound ? shiftBefore[index] : shiftBefore[last] + ranges[last].count - 3
         var column = position.column
         if index < onLine.upperBound, ranges[index].lowerBound < column { column = ranges[index].lowerBound }
-        return SourcePosition(line: position.line, column: column - shift)
+        return SourcePosition(line: position.line, column: column - shift - carriedShift)
     }
 
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.
     public func shown(_ span: SourceSpan) -> SourceSpan {
-        lineNumbers.isEmpty ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
+        lineNumbers.isEmpty && carried == nil ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
     }
 
     /// The first index of the sorted `elements` where `isPast` holds (it holds from there to the end).

@@ -7,8 +7,13 @@ extension DataDocument {
     /// the whole line would give, so that an issue costs the same wherever it lies.
     public func excerpt(line number: Int, column: Int, endColumn: Int?, redaction: Redaction, width: Int = 100) -> SourceExcerpt? {
         guard let line = lineRange(number) else { return nil }
+        // Columns of a line that starts before this text (in a window of a JSON array) count from here.
+        let lineStart = firstColumn(ofLine: number)
         guard line.count / 8 > width else {
-            let hidden = redaction.hiddenColumns(onLine: number)
+            let shift = lineStart - 1
+            let column = column - shift
+            let endColumn = endColumn.map { $0 - shift }
+            let hidden = redaction.hiddenColumns(onLine: number).map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
             if hidden.isEmpty, bytes[line].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 return SourceExcerpt(printableASCII: bytes[line], column: column, endColumn: endColumn, width: width)
             }
@@ -16,24 +21,24 @@ extension DataDocument {
                 return excerpt
             }
             return SourceExcerpt(line: String(decoding: bytes[line], as: UTF8.self), column: column, endColumn: endColumn,
-                                 redacting: Array(hidden), width: width)
+                                 redacting: hidden, width: width)
         }
         // Each character shows as one at least, and a hidden value as three: walking out from the caret
         // until more than `width` are shown each side keeps every one the window can show. The walk
         // steps over each run of shown characters at once, and over each hidden value.
         let ranges = redaction.hiddenColumns(onLine: number)
-        let caret = max(column, 1)
+        let caret = max(column, lineStart)
         var first = caret
         var shown = 0
         // The last hidden range that starts before `first`.
         var before = Redaction.firstIndex(in: ranges) { $0.lowerBound >= first } - 1
-        while shown <= width, first > 1 {
+        while shown <= width, first > lineStart {
             if before >= ranges.startIndex, ranges[before].upperBound >= first {
                 first = ranges[before].lowerBound
                 shown += 3
                 before -= 1
             } else {
-                let steps = min(first - max(before >= ranges.startIndex ? ranges[before].upperBound : 1, 1), width + 1 - shown)
+                let steps = min(first - max(before >= ranges.startIndex ? ranges[before].upperBound : lineStart, lineStart), width + 1 - shown)
                 first -= steps
                 shown += steps
             }

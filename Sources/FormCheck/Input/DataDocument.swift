@@ -1,6 +1,7 @@
 import Foundation
 
-/// The text that records were read from: a whole file, or one line of a JSON Lines file.
+/// The text that records were read from: a whole file, one line of a JSON Lines file, or a window of
+/// a JSON array read a part at a time (which may start in the middle of a line).
 /// It turns byte offsets into positions and quotes lines for excerpts, building its line index
 /// only when an error first needs it.
 public final class DataDocument: @unchecked Sendable {
@@ -11,6 +12,14 @@ public final class DataDocument: @unchecked Sendable {
     package var byteCount: Int { bytes.count }
     /// The line number of the first byte (above 1 for a JSON Lines line).
     let firstLine: Int
+    /// The column of the first byte on its line (above 1 for a window that starts inside a line).
+    let firstColumn: Int
+    /// For a window of a JSON array: where each whole value it holds starts (sensitive values are
+    /// looked for in these, as the window is not one JSON document).
+    let jsonValueStarts: [Int]?
+    /// The positions output gives, worked out with the window's place in its file (see
+    /// `FormSchema.redaction(of:)`); set by the reader before any record of the window is handed on.
+    package var knownRedaction: Redaction?
     /// For YAML text, its records; its lines then break where YAML's do (CR, LF, CRLF, NEL, LS, PS),
     /// as the reader counted them. JSON lines break at LF (a CR before it is not part of the line).
     let yamlRecords: [YAMLNode]?
@@ -25,11 +34,14 @@ public final class DataDocument: @unchecked Sendable {
     private var scalarsBeforeBlock: [Int]?
     static let blockSize = 256
 
-    init(name: String, bytes: [UInt8], firstLine: Int = 1, yamlRecords: [YAMLNode]? = nil) {
+    init(name: String, bytes: [UInt8], firstLine: Int = 1, firstColumn: Int = 1, yamlRecords: [YAMLNode]? = nil,
+         jsonValueStarts: [Int]? = nil) {
         self.name = name
         self.bytes = bytes
         self.firstLine = firstLine
+        self.firstColumn = firstColumn
         self.yamlRecords = yamlRecords
+        self.jsonValueStarts = jsonValueStarts
         let hasLineBreak = yamlRecords != nil
             || bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
         lock = hasLineBreak ? NSLock() : nil
@@ -47,13 +59,18 @@ public final class DataDocument: @unchecked Sendable {
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         let end = min(offset, bytes.count)
-        return SourcePosition(line: firstLine + low, column: 1 + scalars(in: min(starts[low], end)..<end))
+        return SourcePosition(line: firstLine + low, column: firstColumn(ofLine: firstLine + low) + scalars(in: min(starts[low], end)..<end))
+    }
+
+    /// The column of a line's first byte here: `firstColumn` for the first line, else 1.
+    func firstColumn(ofLine number: Int) -> Int {
+        number == firstLine ? firstColumn : 1
     }
 
     /// The byte offset of a column of a line (clamped to the line's end).
     func offset(ofColumn column: Int, onLine number: Int) -> Int {
         guard let line = lineRange(number) else { return bytes.count }
-        let target = scalars(in: 0..<line.lowerBound) + max(column, 1) - 1
+        let target = scalars(in: 0..<line.lowerBound) + max(column - firstColumn(ofLine: number), 0)
         let blocks = scalarsBlocks()
         // The last block that starts before the scalar, then scalar by scalar.
         var low = line.lowerBound / Self.blockSize

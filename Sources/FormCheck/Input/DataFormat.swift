@@ -76,7 +76,7 @@ public struct DataRecord: Sendable {
     }
 
     /// A well-formed element of a top-level JSON array that has not been parsed.
-    init(index: Int, unparsedElement element: JSONArrayElements.Element, of document: DataDocument) {
+    init(index: Int, unparsedElement element: JSONArrayStream.Element, of document: DataDocument) {
         self.index = index
         self.position = element.position
         self.parsed = nil

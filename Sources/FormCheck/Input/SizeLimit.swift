@@ -52,6 +52,8 @@ public struct SizeLimitExceeded: Sendable, Hashable {
     public enum Subject: Sendable, Hashable {
         /// A JSON Lines line, by its number.
         case line(Int)
+        /// An element of a JSON file's top-level array (with the white space before it), by its number.
+        case element(Int)
         /// A whole data file or standard input.
         case input
         /// A schema file.
@@ -71,7 +73,7 @@ public struct SizeLimitExceeded: Sendable, Hashable {
     /// `.record` for a line or an input, `.schema` for a schema or a catalog.
     public var kind: Kind {
         switch subject {
-        case .line, .input: return .record
+        case .line, .element, .input: return .record
         case .schema, .catalog: return .schema
         }
     }
@@ -81,6 +83,7 @@ public struct SizeLimitExceeded: Sendable, Hashable {
         let what: String
         switch subject {
         case .line(let number): what = "line \(number)"
+        case .element(let number): what = "element \(number) of the array"
         case .input: what = "the input"
         case .schema: what = "the schema"
         case .catalog: what = "the catalog"

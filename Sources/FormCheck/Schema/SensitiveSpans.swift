@@ -3,7 +3,10 @@ extension ValidatorGraph {
     /// in every record it holds, and at every occurrence of a repeated key.
     func sensitiveSpans(in document: DataDocument) -> [SourceSpan] {
         guard let records = document.yamlRecords else {
-            return JSONLocator.sensitiveRanges(in: document.bytes, graph: self).map {
+            let ranges = document.jsonValueStarts.map { starts in
+                starts.flatMap { JSONLocator.sensitiveRanges(in: document.bytes, recordStart: $0, graph: self) }
+            } ?? JSONLocator.sensitiveRanges(in: document.bytes, graph: self)
+            return ranges.map {
                 SourceSpan(start: document.position(ofOffset: $0.lowerBound), end: document.position(ofOffset: $0.upperBound))
             }
         }
@@ -78,7 +81,8 @@ extension FormSchema {
     /// Where the values of `sensitive` fields are written in `document` (every record of it), and the
     /// positions output may give on their lines.
     public func redaction(of document: DataDocument) -> Redaction {
-        hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
+        if let known = document.knownRedaction { return known }
+        return hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
     }
 
     /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`

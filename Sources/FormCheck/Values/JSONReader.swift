@@ -25,7 +25,7 @@ struct JSONReader: ~Copyable {
     }
 
     /// Parses one value read apart from its document, such as an element of a top-level array (see
-    /// `JSONArrayElements`), nested `depth` levels down as it is there; nil when it is not well-formed.
+    /// `JSONArrayStream`), nested `depth` levels down as it is there; nil when it is not well-formed.
     static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) -> Value? {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
@@ -52,6 +52,31 @@ struct JSONReader: ~Copyable {
         case .success(let records): return records
         case .failure(let failure):
             throw DataParseError(message: failure.message, position: SourceText.position(ofOffset: failure.offset, in: bytes))
+        }
+    }
+
+    /// The first syntax error in `bytes` read as the rest of a top-level array: from just after one of
+    /// its elements, or from the document's start; it is the one `parseRecords` would report there.
+    static func arrayFailure(_ bytes: UnsafeBufferPointer<UInt8>, afterElement: Bool) -> Failure {
+        var reader = JSONReader(bytes: bytes)
+        do throws(Failure) {
+            guard afterElement else {
+                _ = try reader.readDocument(splittingTopLevelArray: true)
+                return Failure(message: "unexpected end of data", offset: bytes.count)
+            }
+            while true {
+                reader.skipWhitespace()
+                if try reader.expectSeparator(closing: UInt8(ascii: "]"), what: "an array element") { break }
+                reader.skipWhitespace()
+                _ = try reader.readValue(depth: 1)
+            }
+            reader.skipWhitespace()
+            guard reader.offset == bytes.count else {
+                throw Failure(message: "unexpected content after the end of the JSON document", offset: reader.offset)
+            }
+            return Failure(message: "unexpected end of data", offset: bytes.count)
+        } catch {
+            return error
         }
     }
 
