@@ -2,7 +2,8 @@
 """formcheck's benchmark: one command, from a fresh clone.
 
 usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--runs 3]
-                    [--tools formcheck,jsonschema_rs,...] [--large-gb 4] [--no-build] [--no-errors | --errors-only]
+                    [--tools formcheck,jsonschema_rs,...] [--large-gb 4] [--array-gb 1] [--no-build]
+                    [--no-errors | --errors-only]
 
 1. builds formcheck in release mode, with the Swift runtime linked in statically (as the README installs it);
 2. generates seeded data sets per form (JSON Lines and a JSON array per size) with bench/generate.py;
@@ -20,7 +21,10 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
    jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
    --print), every tool's invalid records checked against formcheck's; then formcheck on the same
-   records as one JSON array written on one line, against its time on the JSON Lines file.
+   records as one JSON array written on one line, against its time on the JSON Lines file; then
+   formcheck's peak memory and time on a JSON array of --array-gb gigabytes (the largest JSON Lines
+   file's records repeated; 0 skips it), written on one line and one element per line, with every
+   error printed as text and as the summary alone.
 formcheck runs with --today set to the date that bench/forms/common.py fixes, which the Python checks use.
 Python jsonschema is slow (minutes for a million records): it runs on sizes up to 100,000 only.
 """
@@ -61,13 +65,15 @@ def run(command, quiet=True):
 
 def run_to_file(command, output):
     """Runs a command with its standard output written to the file `output`, as a CI job keeps a log;
-    returns (seconds, standard error)."""
+    returns (seconds, standard error, peak RSS in MB)."""
     start = time.perf_counter()
     with open(output, "wb") as out:
-        process = subprocess.run(command, stdout=out, stderr=subprocess.PIPE)
-    if process.returncode not in (0, 1):
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE)
+        stderr = process.stderr.read()
+        _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
         sys.exit(f"failed: {' '.join(command)}")
-    return time.perf_counter() - start, process.stderr.decode()
+    return time.perf_counter() - start, stderr.decode(), usage.ru_maxrss / 1024
 
 
 def answer(out):
@@ -228,6 +234,39 @@ def print_errors(sizes, runs, tools, data):
                   f"({seconds[array] / seconds[lines]:.2f}x)")
 
 
+def print_array_memory(sizes, gigabytes, data):
+    """Peak memory on a large JSON array, on one line and pretty, which formcheck reads a window at a time."""
+    form = FORMS["signup"]
+    schema = os.path.join(ROOT, form.YAML)
+    source = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
+    output = os.path.join(OUT, "errors.txt")
+    for layout, separator, before, after, indent in [("on one line", b",", b"[", b"]", b""), ("one element per line", b",\n", b"[\n", b"\n]\n", b"  ")]:
+        path = os.path.join(data, f"{form.NAME}_array_{gigabytes:g}gb_{'one_line' if indent == b'' else 'pretty'}.json")
+        if not os.path.exists(path):
+            # Written a line at a time: this script's own memory would count in the peak of the
+            # processes it starts (they begin as copies of it).
+            with open(path, "wb") as out:
+                out.write(before)
+                written = 0
+                while written < gigabytes * 1e9:
+                    with open(source, "rb") as records:
+                        for record in records:
+                            record = record.rstrip(b"\n")
+                            if not record.strip():
+                                continue
+                            if written:
+                                out.write(separator)
+                            out.write(indent + record)
+                            written += len(record) + len(separator) + len(indent)
+                            if written >= gigabytes * 1e9:
+                                break
+                out.write(after)
+        for kind in ["summary", "text"]:
+            seconds, _, memory = run_to_file([FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION], output)
+            print(f"{os.path.getsize(path) / 1e9:.1f} GB JSON array {layout}, --format {kind}: peak memory {memory:.1f} MB, "
+                  f"{seconds:.2f} s")
+
+
 def main(argv):
     names = list(FORMS)
     sizes = [100_000, 1_000_000]
@@ -235,6 +274,7 @@ def main(argv):
     tools = ["formcheck"] + PEERS
     build = True
     large_gb = 4.0
+    array_gb = 1.0
     errors = True
     while argv:
         option = argv.pop(0)
@@ -250,6 +290,8 @@ def main(argv):
             tools = argv.pop(0).split(",")
         elif option == "--large-gb":
             large_gb = float(argv.pop(0))
+        elif option == "--array-gb":
+            array_gb = float(argv.pop(0))
         elif option == "--no-build":
             build = False
         elif option == "--no-errors":
@@ -280,6 +322,8 @@ def main(argv):
             if not os.path.exists(os.path.join(data, f"signup_{size}.jsonl")):
                 subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", "signup"], check=True)
         print_errors(sizes, runs, tools, data)
+        if array_gb > 0:
+            print_array_memory(sizes, array_gb, data)
 
 
 if __name__ == "__main__":
