@@ -27,7 +27,7 @@ import Testing
         var elements: [(SourcePosition, Value?)] = []
         while case .window(let window) = stream.next() {
             for element in window.elements {
-                let value = window.document.bytes.withUnsafeBufferPointer {
+                let value = window.bytes.withUnsafeBufferPointer {
                     JSONReader.parseValue(UnsafeBufferPointer(rebasing: $0[element.range]), depth: 1)
                 }
                 elements.append((element.position, value))

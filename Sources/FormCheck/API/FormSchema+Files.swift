@@ -200,9 +200,9 @@ extension FormSchema {
             let incoming = window.continuesLine ? handedOnLine : nil
             let outgoing = hidesValues && window.handsOnLine ? CarriedColumns() : nil
             handedOnLine = outgoing
-            let document = window.document
             return pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
-                if hidesValues { prepareRedaction(of: window, after: incoming, handingOn: outgoing) }
+                let document = window.makeDocument()
+                if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
                 check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, known: known,
                       into: results) { slot, outcome, issues in
                     let element = window.elements[slot]
@@ -256,8 +256,9 @@ extension FormSchema {
     /// Finds where the hidden values of `window` lie, with what those before it take from the line it
     /// starts inside (handed on by the window before), and hands on what they take from the line its
     /// last element ends on.
-    private func prepareRedaction(of window: JSONArrayStream.Window, after incoming: CarriedColumns?, handingOn outgoing: CarriedColumns?) {
-        let document = window.document
+    private func prepareRedaction(
+        of document: DataDocument, for window: JSONArrayStream.Window, after incoming: CarriedColumns?, handingOn outgoing: CarriedColumns?
+    ) {
         var redaction = Redaction(spans: graph.sensitiveSpans(in: document))
         if let incoming {
             let carried = incoming.wait()

@@ -26,13 +26,18 @@ struct JSONArrayStream: ~Copyable {
 
     /// Elements to check, and the text around them.
     struct Window: Sendable {
-        let document: DataDocument
-        /// The elements to check: their ranges in `document`'s bytes and where they start in the file.
+        let name: String
+        /// The text, from `start` in the file.
+        let bytes: [UInt8]
+        let start: SourcePosition
+        /// Where each whole element of the text starts, those around the ones to check included.
+        let valueStarts: [Int]
+        /// The elements to check: their ranges in `bytes` and where they start in the file.
         let elements: [Element]
         /// The array index (from 0) of the first element.
         let firstIndex: Int
-        /// Where, in `document`'s bytes, the element before the first one ends (nil when the first
-        /// element is the array's first, and `document` starts with the file).
+        /// Where, in `bytes`, the element before the first one ends (nil when the first element is
+        /// the array's first, and `bytes` starts with the file).
         let endBeforeFirst: Int?
         /// Whether the window starts inside the line of its first element, after hidden values it
         /// does not hold may have taken columns from that line.
@@ -41,6 +46,12 @@ struct JSONArrayStream: ~Copyable {
         let handsOnLine: Bool
         /// Where the last element ends.
         let end: SourcePosition
+
+        /// The window's text as a document, made by the thread that checks it (a long line's columns
+        /// are counted as it is made).
+        func makeDocument() -> DataDocument {
+            DataDocument(name: name, bytes: bytes, firstLine: start.line, firstColumn: start.column, jsonValueStarts: valueStarts)
+        }
     }
 
     /// What reading on gave.
@@ -198,9 +209,8 @@ struct JSONArrayStream: ~Copyable {
         let elements = scanned[pending...last].map {
             Element(range: ($0.start - windowStart)..<($0.end - windowStart), position: $0.startPosition)
         }
-        let document = DataDocument(name: name, bytes: bytes, firstLine: startPosition.line, firstColumn: startPosition.column,
-                                    jsonValueStarts: scanned[first..<after].map { $0.start - windowStart })
-        let window = Window(document: document, elements: elements, firstIndex: pendingIndex,
+        let window = Window(name: name, bytes: bytes, start: startPosition, valueStarts: scanned[first..<after].map { $0.start - windowStart },
+                            elements: elements, firstIndex: pendingIndex,
                             endBeforeFirst: pendingIndex == 0 ? nil : scanned[pending].gapStart - windowStart, continuesLine: continuesLine,
                             handsOnLine: nextContinuesLine, end: scanned[last].endPosition)
         pendingIndex += count
@@ -393,9 +403,9 @@ struct JSONArrayStream: ~Copyable {
         buffer.withUnsafeBufferPointer { bytes in
             var from = offset - base
             let to = target - base
-            while let newline = UnsafeBufferPointer(rebasing: bytes[from..<to]).firstIndex(of: 0x0A) {
+            while from < to, let newline = memchr(bytes.baseAddress! + from, 0x0A, to - from) {
                 position = SourcePosition(line: position.line + 1, column: 1)
-                from += newline + 1
+                from = bytes.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
             }
             position.column += UTF8Text.scalarCount(UnsafeBufferPointer(rebasing: bytes[from..<to]))
         }
