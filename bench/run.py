@@ -24,7 +24,8 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    records as one JSON array written on one line, against its time on the JSON Lines file; then
    formcheck's peak memory and time on a JSON array of --array-gb gigabytes (the largest JSON Lines
    file's records repeated; 0 skips it), written on one line and one element per line, with every
-   error printed as text and as the summary alone.
+   error printed as text and as the summary alone, and on a YAML file of as many gigabytes holding
+   one document per record.
 formcheck runs with --today set to the date that bench/forms/common.py fixes, which the Python checks use.
 Python jsonschema is slow (minutes for a million records): it runs on sizes up to 100,000 only.
 """
@@ -234,8 +235,9 @@ def print_errors(sizes, runs, tools, data):
                   f"({seconds[array] / seconds[lines]:.2f}x)")
 
 
-def print_array_memory(sizes, gigabytes, data):
-    """Peak memory on a large JSON array, on one line and pretty, which formcheck reads a window at a time."""
+def print_streamed_memory(sizes, gigabytes, data):
+    """Peak memory on a large JSON array, on one line and pretty, which formcheck reads a window at a time,
+    and on a large YAML file of many documents, which it reads document by document."""
     form = FORMS["signup"]
     schema = os.path.join(ROOT, form.YAML)
     source = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
@@ -265,6 +267,23 @@ def print_array_memory(sizes, gigabytes, data):
             seconds, _, memory = run_to_file([FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION], output)
             print(f"{os.path.getsize(path) / 1e9:.1f} GB JSON array {layout}, --format {kind}: peak memory {memory:.1f} MB, "
                   f"{seconds:.2f} s")
+    # The same records as YAML documents (each record written as a flow mapping after `---`).
+    path = os.path.join(data, f"{form.NAME}_documents_{gigabytes:g}gb.yaml")
+    if not os.path.exists(path):
+        with open(path, "wb") as out:
+            written = 0
+            while written < gigabytes * 1e9:
+                with open(source, "rb") as records:
+                    for record in records:
+                        if not record.strip():
+                            continue
+                        out.write(b"---\n" + record.rstrip(b"\n") + b"\n")
+                        written += len(record) + 4
+                        if written >= gigabytes * 1e9:
+                            break
+    seconds, _, memory = run_to_file([FORMCHECK, schema, path, "--all-errors", "--format", "summary", *TODAY_OPTION], output)
+    print(f"{os.path.getsize(path) / 1e9:.1f} GB YAML file of one document per record, --format summary: peak memory {memory:.1f} MB, "
+          f"{seconds:.2f} s")
 
 
 def main(argv):
@@ -323,7 +342,7 @@ def main(argv):
                 subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", "signup"], check=True)
         print_errors(sizes, runs, tools, data)
         if array_gb > 0:
-            print_array_memory(sizes, array_gb, data)
+            print_streamed_memory(sizes, array_gb, data)
 
 
 if __name__ == "__main__":

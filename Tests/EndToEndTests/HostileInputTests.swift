@@ -186,9 +186,9 @@ import Testing
         #expect(result.status == 1)
     }
 
-    /// A record larger than --max-record-size (a JSON Lines line, or a whole JSON or YAML file) stops
-    /// its file there with an error naming the limit; a line of exactly the limit is read, and the
-    /// lines before the one too large are checked.
+    /// A record larger than --max-record-size (a JSON Lines line, a JSON document that is not an array,
+    /// a YAML document) stops its file there with an error naming the limit; a line of exactly the
+    /// limit is read, and the lines before the one too large are checked.
     @Test func recordSizeLimit() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)
@@ -204,7 +204,7 @@ import Testing
         #expect(result.stderr == """
             big.json: error: the input is larger than the limit of 1K (--max-record-size)
             big.jsonl:3:1: error: line 3 is larger than the limit of 1K (--max-record-size)
-            big.yaml: error: the input is larger than the limit of 1K (--max-record-size)
+            big.yaml: error: document 1 of the file is larger than the limit of 1K (--max-record-size)
 
             """)
         #expect(result.stdout == "4 files, 3 records: 2 valid, 1 invalid; 1 error, 0 warnings; 3 unreadable\n")

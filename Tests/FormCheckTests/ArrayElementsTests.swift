@@ -197,13 +197,8 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    @Test(arguments: layouts.indices)
-    func windowsGiveTheWholeDocumentsPositionsAndExcerpts(layout: Int) throws {
-        let schema = try FormSchema(text: Self.schema)
-        let text = Self.layouts[layout].1(Self.records)
-        let path = NSTemporaryDirectory() + "streamed-\(UUID().uuidString).json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    /// Each record's issues as the whole-document reader gives them.
+    static func wholeFileDescriptions(of path: String, format: DataFormat, schema: FormSchema) throws -> [String] {
         // The records of the whole document share it: its redaction is found once.
         var wholeRedaction: (document: DataDocument, redaction: Redaction)?
         func redaction(of document: DataDocument) -> Redaction {
@@ -212,10 +207,21 @@ import Testing
             return wholeRedaction!.redaction
         }
         var whole: [String] = []
-        try DataReader.forEachRecord(inFile: path, format: .json) { record in
-            whole.append(Self.describe(record, try? schema.validate(record.content.get(), options: ValidationOptions(collectAllErrors: true)),
-                                       redaction: redaction))
+        try DataReader.forEachRecord(inFile: path, format: format) { record in
+            whole.append(describe(record, try? schema.validate(record.content.get(), options: ValidationOptions(collectAllErrors: true)),
+                                  redaction: redaction))
         }
+        return whole
+    }
+
+    @Test(arguments: layouts.indices)
+    func windowsGiveTheWholeDocumentsPositionsAndExcerpts(layout: Int) throws {
+        let schema = try FormSchema(text: Self.schema)
+        let text = Self.layouts[layout].1(Self.records)
+        let path = NSTemporaryDirectory() + "streamed-\(UUID().uuidString).json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let whole = try Self.wholeFileDescriptions(of: path, format: .json, schema: schema)
         #expect(whole.count == Self.records.count)
         for jobs in [1, 3] {
             var streamed: [String] = []

@@ -44,7 +44,7 @@ extension FormSchema {
             // One pool for the file, not one per batch.
             let pool = WorkerPool(threads: jobs)
             defer { pool.close() }
-            try DataReader.forEachBatch(inFile: path, format: format, maxRecordSize: options.maxRecordSize) { records in
+            try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize) { records in
                 for result in pool.map(records, { transform($0, validate(parsed: $0, options: options)) }) { body(result) }
             }
         }

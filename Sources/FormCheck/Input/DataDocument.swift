@@ -161,6 +161,11 @@ public final class DataDocument: @unchecked Sendable {
 
     /// The length of the YAML line break at `index` (CR LF counts as one), or 0.
     private func yamlLineBreakLength(at index: Int) -> Int {
+        Self.yamlLineBreakLength(in: bytes, at: index)
+    }
+
+    /// The length of the YAML line break at `index` of `bytes` (CR LF counts as one), or 0.
+    static func yamlLineBreakLength(in bytes: [UInt8], at index: Int) -> Int {
         func byte(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         switch bytes[index] {
         case 0x0A: return 1

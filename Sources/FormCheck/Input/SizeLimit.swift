@@ -54,6 +54,8 @@ public struct SizeLimitExceeded: Sendable, Hashable {
         case line(Int)
         /// An element of a JSON file's top-level array (with the white space before it), by its number.
         case element(Int)
+        /// A document of a YAML file, by its number.
+        case document(Int)
         /// A whole data file or standard input.
         case input
         /// A schema file.
@@ -73,7 +75,7 @@ public struct SizeLimitExceeded: Sendable, Hashable {
     /// `.record` for a line or an input, `.schema` for a schema or a catalog.
     public var kind: Kind {
         switch subject {
-        case .line, .element, .input: return .record
+        case .line, .element, .document, .input: return .record
         case .schema, .catalog: return .schema
         }
     }
@@ -84,6 +86,7 @@ public struct SizeLimitExceeded: Sendable, Hashable {
         switch subject {
         case .line(let number): what = "line \(number)"
         case .element(let number): what = "element \(number) of the array"
+        case .document(let number): what = "document \(number) of the file"
         case .input: what = "the input"
         case .schema: what = "the schema"
         case .catalog: what = "the catalog"

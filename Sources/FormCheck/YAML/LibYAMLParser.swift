@@ -40,6 +40,45 @@ enum LibYAMLParser {
         return try result.get()
     }
 
+    /// Parses the YAML that `read` supplies (as libyaml asks for it: at most `count` bytes into the
+    /// buffer, 0 at the end) and calls `body` with each document as soon as the next one starts or the
+    /// text ends, with the line (from 1) where it starts and the line where the next one starts (nil
+    /// for the last): so one document's tree is held at a time.
+    static func forEachDocument(
+        reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int,
+        _ body: (_ document: YAMLNode, _ firstLine: Int, _ nextLine: Int?) throws(YAMLParseError) -> Void
+    ) throws(YAMLParseError) {
+        var builder = TreeBuilder()
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLParseError(problem: "libyaml could not allocate a parser")
+        }
+        defer { yaml_parser_delete(&parser) }
+        try withoutActuallyEscaping(read) { read throws(YAMLParseError) in
+            var reader = read
+            try withUnsafeMutablePointer(to: &reader) { context throws(YAMLParseError) in
+                yaml_parser_set_input(&parser, { data, buffer, size, sizeRead in
+                    let read = data!.assumingMemoryBound(to: ((UnsafeMutablePointer<UInt8>, Int) -> Int).self).pointee
+                    sizeRead!.pointee = read(buffer!, size)
+                    return 1
+                }, context)
+                var documentLine = 1
+                while true {
+                    var event = yaml_event_t()
+                    guard yaml_parser_parse(&parser, &event) == 1 else { throw error(of: parser) }
+                    defer { yaml_event_delete(&event) }
+                    let isEnd = try builder.consume(event)
+                    if event.type == YAML_DOCUMENT_START_EVENT || isEnd {
+                        let line = Int(event.start_mark.line) + 1
+                        if let document = builder.takeDocument() { try body(document, documentLine, isEnd ? nil : line) }
+                        documentLine = line
+                    }
+                    if isEnd { return }
+                }
+            }
+        }
+    }
+
     private static func error(of parser: yaml_parser_t) -> YAMLParseError {
         let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be read"
         let context = parser.context.map { String(cString: $0) }
@@ -178,6 +217,11 @@ private struct TreeBuilder {
             break
         }
         return false
+    }
+
+    /// The document read last, which no longer counts among `documents`.
+    mutating func takeDocument() -> YAMLNode? {
+        documents.popLast()
     }
 
     private mutating func push(_ frame: Frame) throws(YAMLParseError) {
