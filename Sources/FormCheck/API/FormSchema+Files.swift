@@ -180,9 +180,7 @@ extension FormSchema {
         }
         try validateJSONArray(&stream, options: options, jobs: jobs, transform: transform, body)
     }
-}
 
-extension FormSchema {
     /// Checks the windows of a streamed array, each on one thread, while the next ones are read, and
     /// hands on what `transform` makes of each element, in order. A syntax error (a malformed element,
     /// or the array's punctuation) is thrown after the elements before it have been handed on.

@@ -18,8 +18,9 @@ public final class DataDocument: @unchecked Sendable {
     /// looked for in these, as the window is not one JSON document).
     let jsonValueStarts: [Int]?
     /// The positions output gives, worked out with the window's place in its file (see
-    /// `FormSchema.redaction(of:)`); set by the reader before any record of the window is handed on.
-    package var knownRedaction: Redaction?
+    /// `FormSchema.redaction(of:)`); set by the thread that checks the window, before any of its records
+    /// is handed on.
+    var knownRedaction: Redaction?
     /// For YAML text, its records; its lines then break where YAML's do (CR, LF, CRLF, NEL, LS, PS),
     /// as the reader counted them. JSON lines break at LF (a CR before it is not part of the line).
     let yamlRecords: [YAMLNode]?
@@ -123,13 +124,6 @@ public final class DataDocument: @unchecked Sendable {
         }
         for block in 0..<blocks { counts[block + 1] += counts[block] }
         return counts
-    }
-
-    /// How many Unicode scalars come before `offset`, for a text of one line whose count is kept in
-    /// blocks (nil for other texts, where it would mean reading from the line's start).
-    func scalarCount(before offset: Int) -> Int? {
-        guard lock == nil, scalarsBeforeBlock != nil else { return nil }
-        return scalarsBefore(offset)
     }
 
     private func scalarsBlocks() -> [Int] {
