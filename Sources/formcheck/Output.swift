@@ -13,7 +13,11 @@ enum Output {
 
     /// Writes the bytes of `buffer`.
     static func write(_ buffer: OutputBuffer) {
-        buffer.bytes.withUnsafeBufferPointer { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) }
+        buffer.bytes.withUnsafeBufferPointer(write(bytes:))
+    }
+
+    static func write(bytes: UnsafeBufferPointer<UInt8>) {
+        _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput)
     }
 
     static func error(_ text: String) {

@@ -137,6 +137,36 @@ import Testing
         #expect(!result.stdout.contains("12x4"))
     }
 
+    /// SARIF's results and JUnit's test cases wait for the rules and counts written before them; past a
+    /// few megabytes they wait in a temporary file, and come out whole and in order.
+    @Test func largeSARIFAndJUnitReportsComeOutWholeAndInOrder() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", """
+            formcheck: 1
+            form: big
+            fields:
+              email: { type: string, label: Email, rules: [required, email] }
+            """)
+        let count = 20_000
+        try scratch.write("data.jsonl", (1...count).map { #"{"email": "nope\#($0)"}"# }.joined(separator: "\n") + "\n")
+        let sarif = try Formcheck.run(["s.yaml", "data.jsonl", "--format", "sarif"], directory: scratch.url)
+        #expect(sarif.status == 1)
+        #expect(sarif.stdout.utf8.count > 4 << 20)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as! [String: Any]
+        let results = (log["runs"] as! [[String: Any]])[0]["results"] as! [[String: Any]]
+        let lines = results.map { (($0["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any])["region"] as! [String: Int] }
+            .map { $0["startLine"]! }
+        #expect(lines == Array(1...count))
+
+        let junit = try Formcheck.run(["s.yaml", "data.jsonl", "--format", "junit"], directory: scratch.url)
+        #expect(junit.status == 1)
+        #expect(junit.stdout.utf8.count > 4 << 20)
+        let cases = junit.stdout.components(separatedBy: "\n").filter { $0.contains("<testcase ") }
+        #expect(cases.count == count)
+        #expect(cases.enumerated().allSatisfy { $0.element.contains("name=\"record \($0.offset + 1)\"") }, "\(cases.prefix(2))")
+        #expect(junit.stdout.hasSuffix("</testsuites>\n"))
+    }
+
     /// Records are rendered on the checking threads and written in input order: every format gives
     /// the same output whatever the number of jobs, over many chunks of records with issues of every
     /// kind (errors, warnings, hidden values, malformed lines).

@@ -140,7 +140,7 @@ struct GitHubFixtureReporter: FixtureReporter {
 /// A SARIF 2.1.0 log with one result (rule `fixture`) per failing case; the closing line goes to standard error.
 struct SARIFFixtureReporter: FixtureReporter {
     private var inner = SARIFReporter(positions: nil)
-    private var failures = OutputBuffer()
+    private let failures = SpooledOutput()
 
     mutating func result(_ result: CaseResult) {
         guard !result.passed else { return }

@@ -7,12 +7,12 @@ import Foundation
 struct JUnitReporter: CheckReporter {
     private struct Suite {
         /// The `testcase` elements, each on its line.
-        var cases = OutputBuffer()
+        let cases = SpooledOutput()
         var tests = 0
         var failures = 0
         var errors = 0
         /// The lines of warnings of records without errors, escaped as XML text.
-        var warnings = OutputBuffer()
+        let warnings = SpooledOutput()
         let started = Date()
 
         mutating func add(_ testCase: OutputBuffer) {
@@ -124,12 +124,12 @@ struct JUnitReporter: CheckReporter {
         out += " tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" time=\"\(seconds)\">\n"
         out += "    <properties>\n      <property name=\"form\" value=\"\(XMLText.attribute(form))\"/>\n    </properties>\n"
         Output.out(out)
-        Output.write(suite.cases)
+        suite.cases.write()
         if suite.warnings.isEmpty {
             Output.out("    <system-out/>\n")
         } else {
             Output.out("    <system-out>")
-            Output.write(suite.warnings)
+            suite.warnings.write()
             Output.out("</system-out>\n")
         }
         Output.out("    <system-err/>\n  </testsuite>\n")

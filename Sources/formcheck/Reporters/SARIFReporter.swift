@@ -9,7 +9,7 @@ struct SARIFReporter: CheckReporter {
     private var rules: [String] = []
     private var ruleIndexes: [String: Int] = [:]
     /// The result objects, written at the end, after the rules they name.
-    private var results = OutputBuffer()
+    private let results = SpooledOutput()
     private var notifications: [String] = []
     /// Nil only for a log that `record` is never called on (such as `formcheck test`'s).
     private let positions: ShownPositions?
@@ -68,6 +68,7 @@ struct SARIFReporter: CheckReporter {
 
     mutating func write(_ rendered: RenderedResults, file: String) {
         var start = 0
+        var record = OutputBuffer()
         for (code, end) in zip(rendered.codes, rendered.ends) {
             let index: Int
             if let known = ruleIndexes[code] {
@@ -77,13 +78,14 @@ struct SARIFReporter: CheckReporter {
                 rules.append(code)
                 ruleIndexes[code] = index
             }
-            if !results.isEmpty { results.append(Self.resultSeparator) }
-            results.append("{")
-            results.appendJSONMember("ruleId", string: code, first: true)
-            results.appendJSONMember("ruleIndex", index)
-            results.append(bytes: rendered.text.bytes[start..<end])
+            if !results.isEmpty || !record.isEmpty { record.append(Self.resultSeparator) }
+            record.append("{")
+            record.appendJSONMember("ruleId", string: code, first: true)
+            record.appendJSONMember("ruleIndex", index)
+            record.append(bytes: rendered.text.bytes[start..<end])
             start = end
         }
+        results.append(record)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
@@ -97,7 +99,7 @@ struct SARIFReporter: CheckReporter {
     }
 
     /// Writes the log with the given rule ids and result objects (separated by `resultSeparator`).
-    func finish(rules: [String], results: OutputBuffer, successful: Bool) {
+    func finish(rules: [String], results: SpooledOutput, successful: Bool) {
         let ruleObjects = rules.map { code in
             JSONText.object([
                 ("id", JSONText.quote(code)),
@@ -124,7 +126,7 @@ struct SARIFReporter: CheckReporter {
                 "results": [
             """)
         Output.out("\n      ")
-        Output.write(results)
+        results.write()
         Output.out("\n    ]\n  }]\n}\n")
     }
 

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Output that must wait for what is written before it (SARIF's rules, a JUnit suite's counts): held in
+/// memory up to a few megabytes, and beyond that in an unnamed temporary file, so that the reports of a
+/// large run do not grow memory; written out in order, in one piece.
+final class SpooledOutput {
+    private var memory = OutputBuffer()
+    /// The spilled part, when there is one.
+    private var file: UnsafeMutablePointer<FILE>?
+    private(set) var isEmpty = true
+    /// The most bytes held in memory before they go to the file.
+    static let memoryLimit = 4 << 20
+
+    deinit {
+        if let file { fclose(file) }
+    }
+
+    func append(_ buffer: OutputBuffer) {
+        append(bytes: buffer.bytes)
+    }
+
+    func append(_ text: String) {
+        append(bytes: Array(text.utf8))
+    }
+
+    func append(bytes: some Collection<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        isEmpty = false
+        memory.append(bytes: bytes)
+        guard memory.bytes.count > Self.memoryLimit else { return }
+        // Without a temporary file, everything stays in memory.
+        if file == nil { file = tmpfile() }
+        guard let file else { return }
+        memory.bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        memory = OutputBuffer()
+    }
+
+    /// Writes everything appended to standard output, in order, and empties it.
+    func write() {
+        if let file {
+            rewind(file)
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = chunk.withUnsafeMutableBufferPointer { fread($0.baseAddress, 1, $0.count, file) }
+                guard count > 0 else { break }
+                chunk.withUnsafeBufferPointer { Output.write(bytes: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            }
+            fclose(file)
+            self.file = nil
+        }
+        Output.write(memory)
+        memory = OutputBuffer()
+        isEmpty = true
+    }
+}
