@@ -102,7 +102,7 @@ struct JSONArrayStream: ~Copyable {
     static let contextElements = 51
     static let contextBytes = 808
 
-    /// Opens `path`: a stream when its JSON starts with `[`, else nil with the descriptor closed.
+    /// Opens `path` for reading; `startsWithArray` tells whether it holds an array.
     init(path: String, limit: SizeLimit) throws(DataFileError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -135,7 +135,7 @@ struct JSONArrayStream: ~Copyable {
         try JSONTextEncoding.requireUTF8(buffer.prefix(4))
         var start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while true {
-            while start < buffer.count, [0x20, 0x0A, 0x0D, 0x09].contains(buffer[start]) { start += 1 }
+            while start < buffer.count, Self.isWhitespace(buffer[start]) { start += 1 }
             if start < buffer.count { break }
             if atEnd { return false }
             fill()
@@ -314,7 +314,7 @@ struct JSONArrayStream: ~Copyable {
     private mutating func trailingWhitespaceToEnd() -> Bool {
         while true {
             while offset - base < buffer.count {
-                guard [0x20, 0x0A, 0x0D, 0x09].contains(buffer[offset - base]) else { return false }
+                guard Self.isWhitespace(buffer[offset - base]) else { return false }
                 offset += 1
             }
             if atEnd { return readError == nil }
@@ -337,7 +337,7 @@ struct JSONArrayStream: ~Copyable {
     private static func scanValue(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, isFirst: Bool, atEnd: Bool) -> Scan {
         var offset = from
         func skipWhitespace() {
-            while offset < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+            while offset < bytes.count, Self.isWhitespace(bytes[offset]) { offset += 1 }
         }
         skipWhitespace()
         guard offset < bytes.count else { return .needMore }
@@ -374,6 +374,11 @@ struct JSONArrayStream: ~Copyable {
             end = offset
         }
         return atEnd && depth == 0 && end > start ? .element(start: start, end: end, next: offset, closes: nil) : .needMore
+    }
+
+    /// Whether `byte` is JSON white space.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// The offset after the string whose opening quote is at `start`, eight bytes at a time between
