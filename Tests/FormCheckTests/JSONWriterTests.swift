@@ -4,6 +4,13 @@ import Testing
 /// The JSON a `Value` record is written as for the direct path (and the reporters' quoting): exact
 /// text, and text that the JSON reader reads back as the same value, of the same kinds.
 @Suite struct JSONWriterTests {
+    /// JSON Pointers escape `~` as `~0` and `/` as `~1` (RFC 6901), and leave other keys as they are.
+    @Test func jsonPointersEscapeTildesAndSlashes() {
+        let path = ValuePath([.key("a/b"), .key("m~n"), .key("~/"), .key("plain é"), .index(2)])
+        #expect(path.jsonPointer == "/a~1b/m~0n/~0~1/plain é/2")
+        #expect(ValuePath().jsonPointer == "")
+    }
+
     func written(_ value: Value) -> String? {
         JSONWriter.bytes(of: value).map { String(decoding: $0, as: UTF8.self) }
     }

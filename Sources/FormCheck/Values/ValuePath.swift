@@ -31,6 +31,8 @@ public struct ValuePath: Sendable, Hashable, Comparable, CustomStringConvertible
         components.map { component in
             switch component {
             case .key(let key):
+                // Most keys hold neither character, and are told so from their bytes.
+                guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return "/" + key }
                 return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             case .index(let index):
                 return "/\(index)"
