@@ -63,9 +63,13 @@ public struct Redaction: Sendable {
     func lostColumns(onLine line: Int, before column: Int) -> Int {
         let onLine = entries(onLine: line)
         let index = Self.firstIndex(in: ranges[onLine]) { $0.lowerBound >= column }
-        let carriedShift = carried?.line == line ? carried!.shift : 0
-        guard index > onLine.lowerBound else { return carriedShift }
-        return carriedShift + shiftBefore[index - 1] + ranges[index - 1].count - 3
+        guard index > onLine.lowerBound else { return carriedShift(onLine: line) }
+        return carriedShift(onLine: line) + shiftBefore[index - 1] + ranges[index - 1].count - 3
+    }
+
+    /// The columns carried onto `line` from before the text (0 on any other line).
+    private func carriedShift(onLine line: Int) -> Int {
+        carried.map { $0.line == line ? $0.shift : 0 } ?? 0
     }
 
     /// The indexes of the values on `line`.
@@ -94,15 +98,10 @@ public struct Redaction: Sendable {
         return onLine[first..<max(first, last)]
     }
 
-    /// The range of `line` that hides `column`, if any.
-    func hiddenRange(containing column: Int, onLine line: Int) -> Range<Int>? {
-        columns(onLine: line, overlapping: column..<(column + 1)).first
-    }
-
     /// A position as output gives it: columns after a sensitive value move as if it were `***`, and a
     /// position inside one moves to its start.
     public func shown(_ position: SourcePosition) -> SourcePosition {
-        let carriedShift = carried?.line == position.line ? carried!.shift : 0
+        let carriedShift = carriedShift(onLine: position.line)
         let onLine = entries(onLine: position.line)
         guard !onLine.isEmpty else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
         // The first value that does not end before the position.

@@ -14,14 +14,7 @@ extension DataDocument {
             let column = column - shift
             let endColumn = endColumn.map { $0 - shift }
             let hidden = redaction.hiddenColumns(onLine: number).map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
-            if hidden.isEmpty, bytes[line].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                return SourceExcerpt(printableASCII: bytes[line], column: column, endColumn: endColumn, width: width)
-            }
-            if let excerpt = SourceExcerpt(printableASCII: bytes[line], column: column, endColumn: endColumn, redacting: hidden, width: width) {
-                return excerpt
-            }
-            return SourceExcerpt(line: String(decoding: bytes[line], as: UTF8.self), column: column, endColumn: endColumn,
-                                 redacting: hidden, width: width)
+            return Self.excerpt(of: bytes[line], column: column, endColumn: endColumn, hiding: hidden, width: width)
         }
         // Each character shows as one at least, and a hidden value as three: walking out from the caret
         // until more than `width` are shown each side keeps every one the window can show. The walk
@@ -63,11 +56,17 @@ extension DataDocument {
         let start = offset(ofColumn: first, onLine: number)
         let stop = offset(ofColumn: end, onLine: number)
         let hidden = redaction.columns(onLine: number, overlapping: first..<end).map { ($0.lowerBound - first + 1)..<($0.upperBound - first + 1) }
-        if let excerpt = SourceExcerpt(printableASCII: bytes[start..<stop], column: column - first + 1, endColumn: endColumn.map { $0 - first + 1 },
-                                       redacting: hidden, width: width) {
-            return excerpt
+        return Self.excerpt(of: bytes[start..<stop], column: column - first + 1, endColumn: endColumn.map { $0 - first + 1 },
+                            hiding: hidden, width: width)
+    }
+
+    /// The excerpt of the text `line`, with columns counted from its first byte: read from the bytes
+    /// when the text outside the hidden columns is printable ASCII, else decoded.
+    private static func excerpt(of line: ArraySlice<UInt8>, column: Int, endColumn: Int?, hiding hidden: [Range<Int>], width: Int) -> SourceExcerpt {
+        if hidden.isEmpty, line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return SourceExcerpt(printableASCII: line, column: column, endColumn: endColumn, width: width)
         }
-        return SourceExcerpt(line: String(decoding: bytes[start..<stop], as: UTF8.self), column: column - first + 1,
-                             endColumn: endColumn.map { $0 - first + 1 }, redacting: Array(hidden), width: width)
+        return SourceExcerpt(printableASCII: line, column: column, endColumn: endColumn, redacting: hidden, width: width)
+            ?? SourceExcerpt(line: String(decoding: line, as: UTF8.self), column: column, endColumn: endColumn, redacting: hidden, width: width)
     }
 }
