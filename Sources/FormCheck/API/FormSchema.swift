@@ -200,7 +200,8 @@ public struct FormSchema: Sendable {
 
     /// Whether any field is marked `sensitive: true` (so that no record has values to hide otherwise).
     public var hasSensitiveFields: Bool {
-        graph.nodes.contains { $0.isSensitive }
+        // Every field lies under one of the record's own.
+        !graph.fieldsHoldingSensitiveValues(in: nil).isEmpty
     }
 
     /// Validates a single field of a record, at a schema path such as `email` or `address.zip`: the
