@@ -172,15 +172,20 @@ public enum DataReader {
 
     /// The lines of a JSON Lines file, read as they are needed; a file in UTF-16 or UTF-32 is refused.
     static func lines(of path: String, limit: SizeLimit) throws(DataFileError) -> LineStream {
+        var stream = LineStream(descriptor: try open(path), ownsDescriptor: true, limit: limit)
+        try JSONTextEncoding.requireUTF8(stream.peek(4))
+        return stream
+    }
+
+    /// A descriptor reading the data file at `path`, which the caller closes.
+    static func open(_ path: String) throws(DataFileError) -> Int32 {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
         }
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = Foundation.open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(FileBytes.reason(errno)) }
-        var stream = LineStream(descriptor: descriptor, ownsDescriptor: true, limit: limit)
-        try JSONTextEncoding.requireUTF8(stream.peek(4))
-        return stream
+        return descriptor
     }
 
     /// A JSON Lines line of only spaces, tabs and carriage returns, which holds no record.

@@ -104,14 +104,8 @@ struct JSONArrayStream: ~Copyable {
 
     /// Opens `path` for reading; `startsWithArray` tells whether it holds an array.
     init(path: String, limit: SizeLimit) throws(DataFileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
-        }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(FileBytes.reason(errno)) }
+        self.descriptor = try DataReader.open(path)
         self.name = path
-        self.descriptor = descriptor
         self.limit = limit
     }
 
@@ -289,7 +283,6 @@ struct JSONArrayStream: ~Copyable {
                 advance(to: end + base)
                 scanned.append(Scanned(start: start + base, end: end + base, startPosition: startPosition, endPosition: position,
                                        gapStart: lastEnd, gapStartPosition: lastEndPosition))
-                elementsFound += 1
                 lastEnd = end + base
                 lastEndPosition = position
                 advance(to: next + base)
@@ -305,8 +298,9 @@ struct JSONArrayStream: ~Copyable {
         }
     }
 
-    /// How many elements were found, and where the last one ends (0 and 1:1 before the first).
-    private var elementsFound = 0
+    /// How many elements were found: those handed out, and those found since.
+    private var elementsFound: Int { pendingIndex + scanned.count - pending }
+    /// Where the last element found ends (0 and 1:1 before the first).
     private var lastEnd = 0
     private var lastEndPosition = SourcePosition(line: 1, column: 1)
 

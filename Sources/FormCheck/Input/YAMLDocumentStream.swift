@@ -12,12 +12,7 @@ enum YAMLDocumentStream {
     static func forEachBatch(
         inFile path: String, limit: SizeLimit, batchSize: Int = 2048, _ body: ([DataRecord]) -> Void
     ) throws(DataFileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .unreadable(isDirectory.boolValue ? "it is a directory" : "no such file or directory")
-        }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(FileBytes.reason(errno)) }
+        let descriptor = try DataReader.open(path)
         defer { close(descriptor) }
         let text = Text(descriptor: descriptor, limit: limit)
         text.readAhead(4)
