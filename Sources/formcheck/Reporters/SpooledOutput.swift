@@ -7,7 +7,7 @@ final class SpooledOutput {
     private var memory = OutputBuffer()
     /// The spilled part, when there is one.
     private var file: UnsafeMutablePointer<FILE>?
-    private(set) var isEmpty = true
+    var isEmpty: Bool { memory.isEmpty && file == nil }
     /// The most bytes held in memory before they go to the file.
     static let memoryLimit = 4 << 20
 
@@ -20,12 +20,10 @@ final class SpooledOutput {
     }
 
     func append(_ text: String) {
-        append(bytes: Array(text.utf8))
+        append(bytes: text.utf8)
     }
 
     func append(bytes: some Collection<UInt8>) {
-        guard !bytes.isEmpty else { return }
-        isEmpty = false
         memory.append(bytes: bytes)
         guard memory.bytes.count > Self.memoryLimit else { return }
         // Without a temporary file, everything stays in memory.
@@ -50,6 +48,5 @@ final class SpooledOutput {
         }
         Output.write(memory)
         memory = OutputBuffer()
-        isEmpty = true
     }
 }
