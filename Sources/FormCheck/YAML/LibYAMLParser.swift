@@ -14,30 +14,17 @@ enum LibYAMLParser {
     /// Parses every document of a YAML stream.
     static func parseDocuments(_ bytes: [UInt8]) throws(YAMLParseError) -> [YAMLNode] {
         guard !bytes.isEmpty else { return [] }
-        var builder = TreeBuilder()
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLParseError(problem: "libyaml could not allocate a parser")
+        var documents: [YAMLNode] = []
+        var offset = 0
+        try bytes.withUnsafeBufferPointer { buffer throws(YAMLParseError) in
+            try forEachDocument(reading: { target, count in
+                let given = min(count, buffer.count - offset)
+                target.update(from: buffer.baseAddress! + offset, count: given)
+                offset += given
+                return given
+            }) { document, _, _ in documents.append(document) }
         }
-        defer { yaml_parser_delete(&parser) }
-
-        let result: Result<[YAMLNode], YAMLParseError> = bytes.withUnsafeBufferPointer { buffer in
-            // The buffer must outlive every call to yaml_parser_parse: parsing happens inside this closure.
-            yaml_parser_set_input_string(&parser, buffer.baseAddress!, buffer.count)
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    return .failure(error(of: parser))
-                }
-                defer { yaml_event_delete(&event) }
-                do throws(YAMLParseError) {
-                    if try builder.consume(event) { return .success(builder.documents) }
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }
-        return try result.get()
+        return documents
     }
 
     /// Parses the YAML that `read` supplies (as libyaml asks for it: at most `count` bytes into the
