@@ -91,14 +91,7 @@ extension JSONReader {
     /// Reads a member name and gives the field among `fields` that it names, if any. A name of ASCII
     /// text without escapes is compared as it lies with each ASCII key.
     private mutating func readField(among fields: [Int], graph: ValidatorGraph) -> Int? {
-        let start = offset
-        var end = offset + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] < 0x80 { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
-            return graph.field((try? readString()) ?? "", among: fields)
-        }
-        offset = end + 1
-        let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
+        guard let name = readPlainASCIIName() else { return graph.field((try? readString()) ?? "", among: fields) }
         return fields.first { field in
             guard let key = graph.asciiKeys[field] else { return graph.nodes[field].key == String(decoding: name, as: UTF8.self) }
             return key.withUnsafeBufferPointer { $0.count == name.count && memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
@@ -169,14 +162,19 @@ extension JSONReader {
     /// A name of ASCII without escapes is compared on its bytes when `key` is ASCII too (`isASCII`: an
     /// ASCII text equals no other ASCII text, even canonically).
     private mutating func readKey(equalTo key: String, isASCII: Bool) -> Bool {
+        if isASCII, let name = readPlainASCIIName() { return key.utf8.elementsEqual(name) }
+        return ((try? readString()) ?? "") == key
+    }
+
+    /// Reads the member name at the current offset when it is ASCII text without escapes, and gives
+    /// its bytes (without the quotes); else reads nothing and gives nil.
+    private mutating func readPlainASCIIName() -> UnsafeBufferPointer<UInt8>? {
         let start = offset
         var end = offset + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] < 0x80 { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), isASCII {
-            offset = end + 1
-            return key.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
-        }
-        return ((try? readString()) ?? "") == key
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        offset = end + 1
+        return UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
     }
 
     /// Skips one well-formed value without building it.

@@ -64,16 +64,12 @@ struct JSONReader: ~Copyable {
                 _ = try reader.readDocument(splittingTopLevelArray: true)
                 return Failure(message: "unexpected end of data", offset: bytes.count)
             }
-            while true {
-                reader.skipWhitespace()
-                if try reader.expectSeparator(closing: UInt8(ascii: "]"), what: "an array element") { break }
-                reader.skipWhitespace()
-                _ = try reader.readValue(depth: 1)
-            }
             reader.skipWhitespace()
-            guard reader.offset == bytes.count else {
-                throw Failure(message: "unexpected content after the end of the JSON document", offset: reader.offset)
+            if try !reader.expectSeparator(closing: UInt8(ascii: "]"), what: "an array element") {
+                var elements: [(value: Value, offset: Int)] = []
+                try reader.readElements(into: &elements)
             }
+            try reader.expectEnd()
             return Failure(message: "unexpected end of data", offset: bytes.count)
         } catch {
             return error
@@ -91,23 +87,34 @@ struct JSONReader: ~Copyable {
             if peek() == UInt8(ascii: "]") {
                 offset += 1
             } else {
-                while true {
-                    skipWhitespace()
-                    let start = offset
-                    records.append((try readValue(depth: 1), start))
-                    skipWhitespace()
-                    if try expectSeparator(closing: UInt8(ascii: "]"), what: "an array element") { break }
-                }
+                try readElements(into: &records)
             }
         } else {
             let start = offset
             records.append((try readValue(depth: 0), start))
         }
+        try expectEnd()
+        return records
+    }
+
+    /// Reads the elements of a top-level array from the current offset, at an element, to after its
+    /// closing bracket.
+    private mutating func readElements(into records: inout [(value: Value, offset: Int)]) throws(Failure) {
+        while true {
+            skipWhitespace()
+            let start = offset
+            records.append((try readValue(depth: 1), start))
+            skipWhitespace()
+            if try expectSeparator(closing: UInt8(ascii: "]"), what: "an array element") { break }
+        }
+    }
+
+    /// Throws unless only white space is left.
+    private mutating func expectEnd() throws(Failure) {
         skipWhitespace()
         guard offset == bytes.count else {
             throw Failure(message: "unexpected content after the end of the JSON document", offset: offset)
         }
-        return records
     }
 
     func peek() -> UInt8? {
