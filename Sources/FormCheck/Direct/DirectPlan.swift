@@ -181,6 +181,21 @@ final class DirectPlan: @unchecked Sendable {
         /// The parameters of a rule that tells about the value (`DirectRule.Form.own`), else nil: the
         /// rule's fixed ones.
         var parameters: MessageParameters? = nil
+        /// Where the value is written in the record's bytes, as `JSONLocator` finds it: for a missing
+        /// value, the empty range at the start of the nearest enclosing value that is present. Where is
+        /// not what: it is left out of equality, so that failures that tell the same share one issue.
+        var written: Range<Int> = 0..<0
+
+        static func == (left: Failure, right: Failure) -> Bool {
+            left.node == right.node && left.rule == right.rule && left.elements == right.elements && left.parameters == right.parameters
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(node)
+            hasher.combine(rule)
+            hasher.combine(elements)
+            hasher.combine(parameters)
+        }
     }
 
     /// Keys and choice strings, as UTF-8.
@@ -190,6 +205,8 @@ final class DirectPlan: @unchecked Sendable {
     private let elementLayouts: FlatArray<ElementLayout>
     /// By node id.
     private let nodeSlots: FlatArray<NodeSlot>
+    /// By node id: the node's parent, or -1 for a field of the record.
+    private let parents: FlatArray<Int32>
     /// The most arrays that enclose a node.
     private let deepestFrame: Int
     /// By node id; nil for nodes outside the plan.
@@ -245,6 +262,7 @@ final class DirectPlan: @unchecked Sendable {
         layouts = FlatArray(copying: builder.layouts)
         elementLayouts = FlatArray(copying: builder.elementLayouts)
         nodeSlots = FlatArray(copying: builder.nodeSlots)
+        parents = FlatArray(copying: graph.nodes.map { Int32($0.parent ?? -1) })
         deepestFrame = builder.deepestFrame
         nodes = FlatArray(copying: builder.nodes)
         rootFields = builder.nodeLists.count..<(builder.nodeLists.count + graph.rootFields.count)
@@ -276,6 +294,7 @@ final class DirectPlan: @unchecked Sendable {
         layouts.deallocate()
         elementLayouts.deallocate()
         nodeSlots.deallocate()
+        parents.deallocate()
         nodes.deallocate()
         nodeLists.deallocate()
         rules.deallocate()
@@ -328,7 +347,7 @@ final class DirectPlan: @unchecked Sendable {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
-                let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes,
+                let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, start: scanner.recordStart,
                                          nodeSlots: nodeSlots,
                                          frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
                 var failures: [Failure] = []
@@ -421,6 +440,20 @@ final class DirectPlan: @unchecked Sendable {
         return evaluate(id, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
     }
 
+    /// Where the node's value is written (see `Failure.written`).
+    private func writtenRange(of id: Int, in record: RecordSlots) -> Range<Int> {
+        var id = id
+        var value = record[node: id]
+        while value.kind == .missing {
+            let parent = Int(parents[id])
+            guard parent >= 0 else { return record.start..<record.start }
+            id = parent
+            value = record[node: id]
+            if value.kind != .missing { return value.writtenRange.lowerBound..<value.writtenRange.lowerBound }
+        }
+        return value.writtenRange
+    }
+
     /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell.
     private func evaluate(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) -> Bool {
         guard let node = nodes[id] else { return false }
@@ -431,7 +464,7 @@ final class DirectPlan: @unchecked Sendable {
         let value = record[node: id]
         let isEmpty = value.isEmptyFormValue(in: record.bytes)
         if !isEmpty, !value.hasType(node.type, in: record.bytes) {
-            failures.append(Failure(node: id, rule: nil, elements: record.elementPath(of: id)))
+            failures.append(Failure(node: id, rule: nil, elements: record.elementPath(of: id), written: writtenRange(of: id, in: record)))
             return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
@@ -532,7 +565,8 @@ final class DirectPlan: @unchecked Sendable {
                 guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, parameters: &parameters)
                 else { return nil }
                 if passes { continue }
-                failures.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), parameters: parameters))
+                failures.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), parameters: parameters,
+                                        written: writtenRange(of: id, in: record)))
                 failedWithError = failedWithError || rule.isError
                 if stopsAtFirst, rule.isError { return true }
                 continue

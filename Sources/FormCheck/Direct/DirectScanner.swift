@@ -16,6 +16,8 @@ struct DirectScanner: ~Copyable {
     /// The copy of the record in which strings with escapes are decoded; its owner deallocates it.
     private(set) var decodedCopy: UnsafeMutableBufferPointer<UInt8>?
     var offset = 0
+    /// Where the record's object starts (its `{`), once `scanRecord` has found it.
+    private(set) var recordStart = 0
     /// The next free slot for the frames of arrays' elements, after the nodes' slots.
     private var nextElement: Int
     /// The record has more elements than the slots hold: it can be read again with more.
@@ -34,6 +36,7 @@ struct DirectScanner: ~Copyable {
     /// white space.
     mutating func scanRecord(plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
         skipWhitespace()
+        recordStart = offset
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{"),
             scanObject(layout: plan.recordLayout, frame: 0, plan: plan, into: values)
         else { return false }
@@ -103,6 +106,7 @@ struct DirectScanner: ~Copyable {
         case UInt8(ascii: "\""):
             guard let (range, isPlain) = scanString() else { return false }
             (value.kind, value.start, value.end, value.isPlain) = (.string, range.lowerBound, range.upperBound, isPlain)
+            value.writtenEnd = offset
             if !isPlain { value.characters = charactersOfLastString }
             return true
         case UInt8(ascii: "{"):

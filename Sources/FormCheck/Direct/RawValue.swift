@@ -26,10 +26,18 @@ struct RawValue {
     /// For an element of an array: the slot where the next element's frame starts (the frames of the
     /// arrays within this element lie between).
     var nextFrame: Int32 = 0
+    /// For a string: the end of its closing quote in the record as written (escapes make the text
+    /// shorter than that).
+    var writtenEnd = 0
 
     static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false)
 
     /// The scalar as a `Value`, for kinds that need no decoding (not strings, objects or arrays).
+    /// The bytes the value is written with in the record, a string's quotes included.
+    var writtenRange: Range<Int> {
+        kind == .string ? (start - 1)..<writtenEnd : start..<end
+    }
+
     var scalar: Value? {
         switch kind {
         case .null: return .null

@@ -9,6 +9,8 @@ struct RecordSlots {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The record as given: its JSON, for values parsed whole.
     let original: UnsafeBufferPointer<UInt8>
+    /// Where the record's object starts in `original`.
+    let start: Int
     /// By node id.
     let nodeSlots: FlatArray<DirectPlan.NodeSlot>
     /// By depth: the first slot of the frame of the current element (0 at depth 0, the record's).

@@ -22,6 +22,10 @@ public struct ValidationError: Sendable, Hashable {
     }
 
     private let fields: Fields
+    /// Where the value is written in the JSON the record was read from, as a range of its bytes from
+    /// the record's start, when the direct path read that JSON; nil otherwise. Not part of what the
+    /// error says: it is left out of equality.
+    package private(set) var written: Range<Int>?
 
     /// Where the value sits in the record: `address.zip`, `tags[1]`.
     public var path: ValuePath { fields.path }
@@ -64,6 +68,13 @@ public struct ValidationError: Sendable, Hashable {
         hasher.combine(message)
         hasher.combine(source)
         hasher.combine(labelOverride)
+    }
+
+    /// The same error, its value written at `range` of the record's bytes.
+    func written(at range: Range<Int>) -> ValidationError {
+        var error = self
+        error.written = range
+        return error
     }
 
     /// The same error with another message text.

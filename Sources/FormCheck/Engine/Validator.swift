@@ -20,18 +20,19 @@ final class Validator: Sendable {
         return ValidationReport(issues: run.issues)
     }
 
-    /// The report of the failures the direct path found in a record, as `validate` would write it.
-    /// A failure always reads the same under the same options, so `cache` keeps each issue once made.
+    /// The report of the failures the direct path found in a record's JSON, as `validate` would write
+    /// it, each issue with where its value is written (`ValidationError.written`). A failure always
+    /// reads the same under the same options, so `cache` keeps each issue once made.
     func report(
         for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
     ) -> ValidationReport {
         var run: Run?
         return ValidationReport(issues: failures.map { failure in
-            if let issue = cache[failure] { return issue }
+            if let issue = cache[failure] { return issue.written(at: failure.written) }
             if run == nil { run = Run(validator: self, root: .null, options: options) }
             let issue = self.issue(for: failure, of: plan, in: &run!)
             cache[failure] = issue
-            return issue
+            return issue.written(at: failure.written)
         })
     }
 

@@ -30,10 +30,13 @@ public final class DataDocument: @unchecked Sendable {
     private var lineStarts: [Int]?
     /// The number of Unicode scalars before each block of `blockSize` bytes (an `Int` per 256 bytes), so that a column far into
     /// a long line (a JSON array written on one line) is counted from the nearest block, not from the
-    /// line's start. Made when first needed (or at once for a long document of one line, which has no
-    /// lock).
+    /// line's start. Made when first needed, or at once for a document of one line longer than
+    /// `countedDirectly` (which has no lock).
     private var scalarsBeforeBlock: [Int]?
     static let blockSize = 256
+    /// Scalars in a range up to this long are counted on its bytes (at eight a step) rather than from
+    /// the blocks', so a short one-line document (a JSON Lines line) needs no block index.
+    static let countedDirectly = 1024
 
     init(name: String, bytes: [UInt8], firstLine: Int = 1, firstColumn: Int = 1, yamlRecords: [YAMLNode]? = nil,
          jsonValueStarts: [Int]? = nil) {
@@ -47,7 +50,7 @@ public final class DataDocument: @unchecked Sendable {
             || bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
         lock = hasLineBreak ? NSLock() : nil
         lineStarts = hasLineBreak ? nil : [0]
-        if !hasLineBreak, bytes.count > Self.blockSize { scalarsBeforeBlock = Self.scalarsBeforeBlocks(of: bytes) }
+        if !hasLineBreak, bytes.count > Self.countedDirectly { scalarsBeforeBlock = Self.scalarsBeforeBlocks(of: bytes) }
     }
 
     /// The line and column (in Unicode scalars) of a byte offset.
@@ -95,7 +98,7 @@ public final class DataDocument: @unchecked Sendable {
     /// How many Unicode scalars (UTF-8 lead bytes) `range` holds: counted from the nearest block when
     /// the range is long.
     private func scalars(in range: Range<Int>) -> Int {
-        guard range.count > Self.blockSize else { return Self.scalarCount(of: bytes[range]) }
+        guard range.count > Self.countedDirectly else { return Self.scalarCount(of: bytes[range]) }
         return scalarsBefore(range.upperBound) - scalarsBefore(range.lowerBound)
     }
 

@@ -108,6 +108,16 @@ public struct DataRecord: Sendable {
         return DataRecord(index: index, position: position, content: .success(value ?? .null), document: document, anchor: anchor)
     }
 
+    /// Where the value of `issue`, an issue of this record's report, is written: found when the record
+    /// was read (`ValidationError.written`) where it could be, else by its path.
+    package func span(of issue: ValidationError) -> SourceSpan {
+        guard case .json(let start)? = anchor, let written = issue.written, let document else { return span(of: issue.path) }
+        let span = SourceSpan(start: document.position(ofOffset: start + written.lowerBound),
+                              end: document.position(ofOffset: start + written.upperBound))
+        assert(span == self.span(of: issue.path), "the direct path's position of \(issue.path) is not the locator's")
+        return span
+    }
+
     /// Where the value at `path` is written; for a missing member, the empty span at the start of its
     /// enclosing object.
     public func span(of path: ValuePath) -> SourceSpan {

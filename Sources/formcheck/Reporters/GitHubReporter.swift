@@ -18,9 +18,9 @@ struct GitHubReporter: CheckReporter {
         func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
-            var out = OutputBuffer()
+            var out = OutputBuffer(capacity: 384 * report.issues.count)
             for issue in report.issues {
-                let span = redaction.shown(record.span(of: issue.path))
+                let span = redaction.shown(record.span(of: issue))
                 let field = issue.path.components.isEmpty ? "record" : issue.printablePath
                 GitHubReporter.appendCommand(issue.severity.rawValue, file: file, span: span, title: "\(field) [\(issue.code)]",
                                              message: "record \(record.index): \(issue.printableMessage)", to: &out)

@@ -27,7 +27,7 @@ struct JSONReporter: CheckReporter {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
             let start = redaction.shown(record.position)
-            var out = OutputBuffer()
+            var out = OutputBuffer(capacity: 384 * report.issues.count)
             out.append("{")
             out.appendJSONMember("file", string: file, first: true)
             out.appendJSONMember("record", record.index)
@@ -39,7 +39,7 @@ struct JSONReporter: CheckReporter {
             out.append("[")
             for (number, issue) in report.issues.enumerated() {
                 if number > 0 { out.append(", ") }
-                append(issue, at: redaction.shown(record.span(of: issue.path)), to: &out)
+                append(issue, at: redaction.shown(record.span(of: issue)), to: &out)
             }
             out.append("]}")
             return out

@@ -63,7 +63,7 @@ struct JUnitReporter: CheckReporter {
         let positions: ShownPositions
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
-            var rendered = RenderedCase()
+            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + classname.utf8.count + 512 * report.issues.count))
             rendered.element.append("    <testcase name=\"record ")
             rendered.element.append(record.index)
             rendered.element.append("\" classname=\"")
@@ -74,11 +74,11 @@ struct JUnitReporter: CheckReporter {
                 return rendered
             }
             let redaction = positions.redaction(for: record)
-            var lines = OutputBuffer()
+            var lines = OutputBuffer(capacity: 256 * report.issues.count)
             for issue in report.issues {
                 if !lines.isEmpty { lines.append("\n") }
                 appendIssueLine(to: &lines, shownFile: shownFile, record: record, issue: issue,
-                                at: redaction.shown(record.span(of: issue.path)))
+                                at: redaction.shown(record.span(of: issue)))
             }
             guard let first = report.issues.first(where: { $0.severity == .error }) else {
                 rendered.element.append("/>")

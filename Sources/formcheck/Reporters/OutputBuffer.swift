@@ -6,6 +6,11 @@ struct OutputBuffer: Sendable {
 
     init() {}
 
+    /// An empty buffer with room for `capacity` bytes, so that a record's output is not copied as it grows.
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     init(_ text: String) {
         bytes = Array(text.utf8)
     }
@@ -13,7 +18,9 @@ struct OutputBuffer: Sendable {
     var isEmpty: Bool { bytes.isEmpty }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // The text's UTF-8 copied whole (a small string's from the stack), not a byte at a time.
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ other: OutputBuffer) {

@@ -41,7 +41,7 @@ struct SARIFReporter: CheckReporter {
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedResults? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
-            var rendered = RenderedResults()
+            var rendered = RenderedResults(text: OutputBuffer(capacity: 512 * report.issues.count))
             for issue in report.issues {
                 rendered.text.appendJSONMember("level", string: issue.severity == .error ? "error" : "warning")
                 rendered.text.appendJSONKey("message")
@@ -50,7 +50,7 @@ struct SARIFReporter: CheckReporter {
                 rendered.text.append("}")
                 rendered.text.appendJSONKey("locations")
                 rendered.text.append("[")
-                location.append(span: redaction.shown(record.span(of: issue.path)), to: &rendered.text)
+                location.append(span: redaction.shown(record.span(of: issue)), to: &rendered.text)
                 rendered.text.append("]")
                 rendered.text.appendJSONKey("properties")
                 rendered.text.append("{")

@@ -31,9 +31,9 @@ struct TextReporter: CheckReporter {
         func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
-            var out = OutputBuffer()
+            var out = OutputBuffer(capacity: 384 * report.issues.count)
             for issue in report.issues {
-                let span = record.span(of: issue.path)
+                let span = record.span(of: issue)
                 appendIssueLine(to: &out, shownFile: shownFile, record: record, issue: issue, at: redaction.shown(span), style: style)
                 out.append("\n")
                 guard let excerpt = record.document?.excerpt(

@@ -53,6 +53,13 @@ enum InputKinds {
             comparison.differences.append("the direct path gave another report from its cache")
         }
         comparison.outcomes.append(Outcome(kind: "direct path", report: direct, note: direct == nil ? "stepped aside" : nil))
+        // Where the direct path read each issue's value is where the locator finds it again.
+        for issue in direct?.issues ?? [] {
+            let located = JSONLocator.range(of: issue.path, in: bytes, from: 0)
+            if issue.written != located {
+                comparison.differences.append("the direct path read \(issue.path) at \(issue.written.map { "\($0)" } ?? "no place"), the locator finds it at \(located)")
+            }
+        }
 
         do {
             comparison.outcomes.append(Outcome(kind: "validate(json:)", report: try schema.validate(json: bytes, options: options), note: nil))
