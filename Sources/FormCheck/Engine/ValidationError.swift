@@ -26,6 +26,9 @@ public struct ValidationError: Sendable, Hashable {
     /// the record's start, when the direct path read that JSON; nil otherwise. Not part of what the
     /// error says: it is left out of equality.
     package private(set) var written: Range<Int>?
+    /// The same for every copy of this error, and for no other error while a copy is alive: what
+    /// output made of the error once can be kept by it.
+    package var identity: ObjectIdentifier { ObjectIdentifier(fields) }
 
     /// Where the value sits in the record: `address.zip`, `tags[1]`.
     public var path: ValuePath { fields.path }

@@ -37,9 +37,11 @@ struct CheckSummary {
 
 /// The one-line form of an issue, shared by the text and JUnit reports:
 /// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`, with `shownFile` the file's name escaped
-/// (`PrintableText`). `span` is where the issue's value is written, as shown (see `ShownPositions`).
+/// (`PrintableText`). `span` is where the issue's value is written, as shown (see `ShownPositions`);
+/// what follows the record's number comes from `tails` (see `issueLineTails(style:)`).
 func appendIssueLine(
-    to out: inout OutputBuffer, shownFile: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain
+    to out: inout OutputBuffer, shownFile: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain,
+    tails: IssueTexts
 ) {
     out.append(style.start(.bold))
     out.append(shownFile)
@@ -53,6 +55,15 @@ func appendIssueLine(
     out.append(issue.severity.rawValue, Style.attribute(ofSeverity: issue.severity.rawValue), style)
     out.append(": record ")
     out.append(record.index)
+    tails.append(issue, to: &out)
+}
+
+/// The ends of issues' lines, after the record's number: `, PATH: MESSAGE [CODE]`.
+func issueLineTails(style: Style) -> IssueTexts {
+    IssueTexts { issue, out in appendIssueLineTail(of: issue, style: style, to: &out) }
+}
+
+func appendIssueLineTail(of issue: ValidationError, style: Style, to out: inout OutputBuffer) {
     if !issue.path.components.isEmpty {
         out.append(", ")
         out.append(issue.printablePath)

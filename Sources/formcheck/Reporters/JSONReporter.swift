@@ -15,53 +15,64 @@ struct JSONReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(file: file, positions: positions)
+        var start = OutputBuffer()
+        start.append("{")
+        start.appendJSONMember("file", string: file, first: true)
+        return Renderer(start: start.bytes, positions: positions, heads: heads, tails: tails)
+    }
+
+    /// What an issue's object says before its place: `{"path": ..., ..., "message": ...`.
+    private let heads = IssueTexts { issue, out in
+        out.append("{")
+        out.appendJSONMember("path", string: issue.path.description, first: true)
+        out.appendJSONMember("pointer", string: issue.path.jsonPointer)
+        out.appendJSONMember("field", string: issue.field)
+        out.appendJSONMember("code", string: issue.code)
+        out.appendJSONMember("rule", string: issue.rule)
+        out.appendJSONMember("severity", string: issue.severity.rawValue)
+        out.appendJSONMember("message", string: issue.message)
+    }
+
+    /// What it says after: its parameters, and the object's end.
+    private let tails = IssueTexts { issue, out in
+        out.appendJSONKey("parameters")
+        out.append("{")
+        for (number, (key, value)) in issue.parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+            out.appendJSONKey(key, first: number == 0)
+            out.append(JSONText.argument(value))
+        }
+        out.append("}}")
     }
 
     /// Renders a record with issues as its result object.
     struct Renderer: RecordRenderer {
-        let file: String
+        /// `{"file": FILE`
+        let start: [UInt8]
         let positions: ShownPositions
+        let heads: IssueTexts
+        let tails: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
-            let start = redaction.shown(record.position)
+            let position = redaction.shown(record.position)
             var out = OutputBuffer(capacity: 384 * report.issues.count)
-            out.append("{")
-            out.appendJSONMember("file", string: file, first: true)
+            out.append(bytes: start)
             out.appendJSONMember("record", record.index)
-            out.appendJSONMember("line", start.line)
-            out.appendJSONMember("column", start.column)
+            out.appendJSONMember("line", position.line)
+            out.appendJSONMember("column", position.column)
             out.appendJSONKey("valid")
             out.append(report.isValid ? "true" : "false")
             out.appendJSONKey("issues")
             out.append("[")
             for (number, issue) in report.issues.enumerated() {
                 if number > 0 { out.append(", ") }
-                append(issue, at: redaction.shown(record.span(of: issue)), to: &out)
+                heads.append(issue, to: &out)
+                out.appendJSONMembers(redaction.shown(record.span(of: issue)), keys: ("line", "column", "endLine", "endColumn"))
+                tails.append(issue, to: &out)
             }
             out.append("]}")
             return out
-        }
-
-        private func append(_ issue: ValidationError, at span: SourceSpan, to out: inout OutputBuffer) {
-            out.append("{")
-            out.appendJSONMember("path", string: issue.path.description, first: true)
-            out.appendJSONMember("pointer", string: issue.path.jsonPointer)
-            out.appendJSONMember("field", string: issue.field)
-            out.appendJSONMember("code", string: issue.code)
-            out.appendJSONMember("rule", string: issue.rule)
-            out.appendJSONMember("severity", string: issue.severity.rawValue)
-            out.appendJSONMember("message", string: issue.message)
-            out.appendJSONMembers(span, keys: ("line", "column", "endLine", "endColumn"))
-            out.appendJSONKey("parameters")
-            out.append("{")
-            for (number, (key, value)) in issue.parameters.sorted(by: { $0.key < $1.key }).enumerated() {
-                out.appendJSONKey(key, first: number == 0)
-                out.append(JSONText.argument(value))
-            }
-            out.append("}}")
         }
     }
 

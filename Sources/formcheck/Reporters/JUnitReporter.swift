@@ -43,10 +43,28 @@ struct JUnitReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        var classname = OutputBuffer()
-        classname.appendXML(file, inAttribute: true)
-        return Renderer(shownFile: PrintableText.escaped(file), classname: String(decoding: classname.bytes, as: UTF8.self),
-                        positions: positions)
+        Renderer(shownFile: XMLText.text(PrintableText.escaped(file)), classname: XMLText.attribute(file), positions: positions,
+                 tails: tails, failures: failures)
+    }
+
+    /// The ends of issues' lines (see `appendIssueLine`), as XML text.
+    private let tails = IssueTexts { issue, out in
+        var tail = OutputBuffer()
+        appendIssueLineTail(of: issue, style: .plain, to: &tail)
+        tail.bytes.withUnsafeBufferPointer { out.appendXML($0, inAttribute: false) }
+    }
+
+    /// The start of a `failure` element, for the first error of a record.
+    private let failures = IssueTexts { first, out in
+        out.append("><failure type=\"")
+        out.appendXML(first.code, inAttribute: true)
+        out.append("\" message=\"")
+        if !first.path.components.isEmpty {
+            out.appendXML(first.printablePath, inAttribute: true)
+            out.append(": ")
+        }
+        out.appendXML(first.printableMessage, inAttribute: true)
+        out.append("\">")
     }
 
     /// A record's `testcase` element and, for a record with warnings only, their lines.
@@ -57,10 +75,13 @@ struct JUnitReporter: CheckReporter {
     }
 
     struct Renderer: RecordRenderer {
+        /// The file's name as shown in issue lines, as XML text.
         let shownFile: String
         /// The file's name as an attribute value.
         let classname: String
         let positions: ShownPositions
+        let tails: IssueTexts
+        let failures: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
             var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + classname.utf8.count + 512 * report.issues.count))
@@ -74,28 +95,21 @@ struct JUnitReporter: CheckReporter {
                 return rendered
             }
             let redaction = positions.redaction(for: record)
+            // The issues' lines, as XML text.
             var lines = OutputBuffer(capacity: 256 * report.issues.count)
             for issue in report.issues {
                 if !lines.isEmpty { lines.append("\n") }
                 appendIssueLine(to: &lines, shownFile: shownFile, record: record, issue: issue,
-                                at: redaction.shown(record.span(of: issue)))
+                                at: redaction.shown(record.span(of: issue)), tails: tails)
             }
             guard let first = report.issues.first(where: { $0.severity == .error }) else {
                 rendered.element.append("/>")
-                lines.bytes.withUnsafeBufferPointer { rendered.warnings.appendXML($0, inAttribute: false) }
+                rendered.warnings = lines
                 return rendered
             }
             rendered.isFailure = true
-            rendered.element.append("><failure type=\"")
-            rendered.element.appendXML(first.code, inAttribute: true)
-            rendered.element.append("\" message=\"")
-            if !first.path.components.isEmpty {
-                rendered.element.appendXML(first.printablePath, inAttribute: true)
-                rendered.element.append(": ")
-            }
-            rendered.element.appendXML(first.printableMessage, inAttribute: true)
-            rendered.element.append("\">")
-            lines.bytes.withUnsafeBufferPointer { rendered.element.appendXML($0, inAttribute: false) }
+            failures.append(first, to: &rendered.element)
+            rendered.element.append(lines)
             rendered.element.append("</failure></testcase>")
             return rendered
         }

@@ -7,7 +7,8 @@ import Foundation
 struct SARIFReporter: CheckReporter {
     /// Error codes in the order first met: a result names its rule by its index here.
     private var rules: [String] = []
-    private var ruleIndexes: [String: Int] = [:]
+    /// By error code: how its results start, `{"ruleId": CODE, "ruleIndex": N`.
+    private var resultStarts: [String: [UInt8]] = [:]
     /// The result objects, written at the end, after the rules they name.
     private let results = SpooledOutput()
     private var notifications: [String] = []
@@ -22,7 +23,26 @@ struct SARIFReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(location: Location(file: file), positions: positions!)
+        Renderer(location: Location(file: file), positions: positions!, heads: heads, tails: tails)
+    }
+
+    /// What a result says before its location: its level and message.
+    private let heads = IssueTexts { issue, out in
+        out.appendJSONMember("level", string: issue.severity == .error ? "error" : "warning")
+        out.appendJSONKey("message")
+        out.append("{")
+        out.appendJSONMember("text", string: issue.message, first: true)
+        out.append("}")
+        out.appendJSONKey("locations")
+        out.append("[")
+    }
+
+    /// What a result's properties say after the record's number, and the result's end.
+    private let tails = IssueTexts { issue, out in
+        out.appendJSONMember("path", string: issue.path.description)
+        out.appendJSONMember("pointer", string: issue.path.jsonPointer)
+        out.appendJSONMember("rule", string: issue.rule)
+        out.append("}}")
     }
 
     /// A record's issues as result objects, each without its `ruleId` and `ruleIndex`, which the
@@ -37,28 +57,21 @@ struct SARIFReporter: CheckReporter {
     struct Renderer: RecordRenderer {
         let location: Location
         let positions: ShownPositions
+        let heads: IssueTexts
+        let tails: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedResults? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
             var rendered = RenderedResults(text: OutputBuffer(capacity: 512 * report.issues.count))
             for issue in report.issues {
-                rendered.text.appendJSONMember("level", string: issue.severity == .error ? "error" : "warning")
-                rendered.text.appendJSONKey("message")
-                rendered.text.append("{")
-                rendered.text.appendJSONMember("text", string: issue.message, first: true)
-                rendered.text.append("}")
-                rendered.text.appendJSONKey("locations")
-                rendered.text.append("[")
+                heads.append(issue, to: &rendered.text)
                 location.append(span: redaction.shown(record.span(of: issue)), to: &rendered.text)
                 rendered.text.append("]")
                 rendered.text.appendJSONKey("properties")
                 rendered.text.append("{")
                 rendered.text.appendJSONMember("record", record.index, first: true)
-                rendered.text.appendJSONMember("path", string: issue.path.description)
-                rendered.text.appendJSONMember("pointer", string: issue.path.jsonPointer)
-                rendered.text.appendJSONMember("rule", string: issue.rule)
-                rendered.text.append("}}")
+                tails.append(issue, to: &rendered.text)
                 rendered.codes.append(issue.code)
                 rendered.ends.append(rendered.text.bytes.count)
             }
@@ -68,24 +81,26 @@ struct SARIFReporter: CheckReporter {
 
     mutating func write(_ rendered: RenderedResults, file: String) {
         var start = 0
-        var record = OutputBuffer()
+        var record = OutputBuffer(capacity: rendered.text.bytes.count + 64 * rendered.codes.count)
         for (code, end) in zip(rendered.codes, rendered.ends) {
-            let index: Int
-            if let known = ruleIndexes[code] {
-                index = known
-            } else {
-                index = rules.count
-                rules.append(code)
-                ruleIndexes[code] = index
-            }
             if !results.isEmpty || !record.isEmpty { record.append(Self.resultSeparator) }
-            record.append("{")
-            record.appendJSONMember("ruleId", string: code, first: true)
-            record.appendJSONMember("ruleIndex", index)
+            record.append(bytes: resultStart(ofRule: code))
             record.append(bytes: rendered.text.bytes[start..<end])
             start = end
         }
         results.append(record)
+    }
+
+    /// How a result of the rule `code` starts, its index given when the rule is first met.
+    private mutating func resultStart(ofRule code: String) -> [UInt8] {
+        if let start = resultStarts[code] { return start }
+        var start = OutputBuffer()
+        start.append("{")
+        start.appendJSONMember("ruleId", string: code, first: true)
+        start.appendJSONMember("ruleIndex", rules.count)
+        rules.append(code)
+        resultStarts[code] = start.bytes
+        return start.bytes
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
@@ -138,17 +153,20 @@ struct SARIFReporter: CheckReporter {
 
     /// A file's physical location, its URI made once.
     struct Location: Sendable {
-        private let uri: String
+        /// `{"physicalLocation": {"artifactLocation": {"uri": URI}`
+        private let start: [UInt8]
 
         init(file: String) {
-            uri = file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
+            var start = OutputBuffer()
+            start.append("{\"physicalLocation\": {\"artifactLocation\": {")
+            start.appendJSONMember("uri", string: file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file, first: true)
+            start.append("}")
+            self.start = start.bytes
         }
 
         /// `{"physicalLocation": {"artifactLocation": {"uri": URI}[, "region": {...}]}}`
         func append(span: SourceSpan?, to out: inout OutputBuffer) {
-            out.append("{\"physicalLocation\": {\"artifactLocation\": {")
-            out.appendJSONMember("uri", string: uri, first: true)
-            out.append("}")
+            out.append(bytes: start)
             if let span {
                 out.appendJSONKey("region")
                 out.append("{")

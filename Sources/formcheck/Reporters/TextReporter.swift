@@ -13,20 +13,23 @@ import FormCheck
 struct TextReporter: CheckReporter {
     let style: Style
     let positions: ShownPositions
+    let tails: IssueTexts
 
     init(schema: FormSchema, style: Style) {
         self.style = style
         positions = ShownPositions(schema: schema)
+        tails = issueLineTails(style: style)
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(shownFile: PrintableText.escaped(file), style: style, positions: positions)
+        Renderer(shownFile: PrintableText.escaped(file), style: style, positions: positions, tails: tails)
     }
 
     struct Renderer: RecordRenderer {
         let shownFile: String
         let style: Style
         let positions: ShownPositions
+        let tails: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
             guard !report.issues.isEmpty else { return nil }
@@ -34,7 +37,8 @@ struct TextReporter: CheckReporter {
             var out = OutputBuffer(capacity: 384 * report.issues.count)
             for issue in report.issues {
                 let span = record.span(of: issue)
-                appendIssueLine(to: &out, shownFile: shownFile, record: record, issue: issue, at: redaction.shown(span), style: style)
+                appendIssueLine(to: &out, shownFile: shownFile, record: record, issue: issue, at: redaction.shown(span), style: style,
+                                tails: tails)
                 out.append("\n")
                 guard let excerpt = record.document?.excerpt(
                     line: span.start.line, column: span.start.column, endColumn: span.end.line == span.start.line ? span.end.column : nil,
