@@ -19,7 +19,8 @@ public struct SourceExcerpt: Sendable, Hashable {
     ///   - redacting: 1-based column ranges whose text must not be shown.
     ///   - width: the most characters to show.
     public init(line: String, column: Int, endColumn: Int? = nil, redacting: [Range<Int>] = [], width: Int = 100) {
-        let layout = redacting.isEmpty && line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        var line = line
+        let layout = redacting.isEmpty && line.withUTF8(UTF8Text.isPrintableASCII)
             ? Layout(ascii: line) : Layout(scalarsOf: line, redacting: redacting)
         self.init(count: layout.count, caret: layout.start(column), end: endColumn.map(layout.start), width: width, text: layout.text)
     }
@@ -27,8 +28,8 @@ public struct SourceExcerpt: Sendable, Hashable {
     /// The same for a line of printable ASCII with nothing to hide, given as its bytes: columns are bytes.
     init(printableASCII line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
         let start = { min(max($0, 1), line.count + 1) - 1 }
-        self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) {
-            String(decoding: line[(line.startIndex + $0.lowerBound)..<(line.startIndex + $0.upperBound)], as: UTF8.self)
+        self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range, out in
+            Self.copy(line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)], to: out)
         }
     }
 
@@ -63,7 +64,7 @@ public struct SourceExcerpt: Sendable, Hashable {
             } else {
                 // Shown columns are printable ASCII, one byte each.
                 let run = line[offset..<(offset + stop - column)]
-                guard run.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+                guard run.withUnsafeBufferPointer(UTF8Text.isPrintableASCII) else { return false }
                 shown.append(contentsOf: run)
                 offset += stop - column
             }
@@ -77,14 +78,16 @@ public struct SourceExcerpt: Sendable, Hashable {
         guard show(until: scalars + 1, hiding: false) else { return nil }
         let caret = landed.caret ?? shown.count
         let end = targets.end.map { _ in landed.end ?? shown.count }
-        self.init(count: shown.count, caret: caret, end: end, width: width) {
-            String(decoding: shown[$0], as: UTF8.self)
+        self.init(count: shown.count, caret: caret, end: end, width: width) { range, out in
+            Self.copy(shown[range], to: out)
         }
     }
 
     /// The excerpt of a line of `count` shown characters, with the caret under the one at `caret` and
-    /// the span ending before `end`; `text` gives the shown characters of a range.
-    private init(count: Int, caret: Int, end spanEnd: Int?, width: Int, text shown: (Range<Int>) -> String) {
+    /// the span ending before `end`; `text` writes the UTF-8 of the shown characters of a range (four
+    /// bytes each at most) and gives its length.
+    private init(count: Int, caret: Int, end spanEnd: Int?, width: Int,
+                 text shown: (Range<Int>, UnsafeMutableBufferPointer<UInt8>) -> Int) {
         var end = caret + 1
         if let spanEnd { end = max(end, spanEnd) }
         var first = 0
@@ -93,22 +96,31 @@ public struct SourceExcerpt: Sendable, Hashable {
             first = max(0, min(caret - width * 2 / 5, count - width))
             last = min(count, first + width)
         }
-        var text = shown(first..<last)
-        var padding = caret - first
-        if first > 0 {
-            text = "…" + text
-            padding += 1
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+        // The text and its ellipses, written in one piece.
+        self.text = String(unsafeUninitializedCapacity: (last - first) * 4 + 2 * ellipsis.count) { text in
+            var length = 0
+            if first > 0 { length = Self.copy(ellipsis[...], to: text) }
+            length += shown(first..<last, UnsafeMutableBufferPointer(rebasing: text[length...]))
+            if last < count { length += Self.copy(ellipsis[...], to: UnsafeMutableBufferPointer(rebasing: text[length...])) }
+            return length
         }
-        if last < count { text += "…" }
-        self.text = text
+        let padding = caret - first + (first > 0 ? 1 : 0)
         let tildes = max(0, min(end, last) - caret - 1)
         let spaces = max(0, padding)
         self.marker = String(unsafeUninitializedCapacity: spaces + 1 + tildes) { marker in
-            _ = marker.initialize(fromContentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+            UnsafeMutableBufferPointer(rebasing: marker[..<spaces]).initialize(repeating: UInt8(ascii: " "))
             marker[spaces] = UInt8(ascii: "^")
-            _ = marker[(spaces + 1)...].initialize(fromContentsOf: repeatElement(UInt8(ascii: "~"), count: tildes))
+            UnsafeMutableBufferPointer(rebasing: marker[(spaces + 1)..<(spaces + 1 + tildes)]).initialize(repeating: UInt8(ascii: "~"))
             return spaces + 1 + tildes
         }
+    }
+
+    /// Copies `bytes` to the start of `out`, which has room for them, and gives their count.
+    private static func copy(_ bytes: ArraySlice<UInt8>, to out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        assert(bytes.count <= out.count, "an excerpt's text written past its room")
+        _ = UnsafeMutableBufferPointer(rebasing: out[..<bytes.count]).initialize(fromContentsOf: bytes)
+        return bytes.count
     }
 
     /// The line as shown, and where each source column lands in it.
@@ -117,15 +129,15 @@ public struct SourceExcerpt: Sendable, Hashable {
         let count: Int
         /// Where a source column (1-based, clamped to one past the end) starts in the shown text.
         let start: (_ column: Int) -> Int
-        /// The shown characters in a range.
-        let text: (Range<Int>) -> String
+        /// Writes the UTF-8 of the shown characters in a range, and gives its length.
+        let text: (Range<Int>, UnsafeMutableBufferPointer<UInt8>) -> Int
 
         /// A line of printable ASCII, shown as it is: columns are bytes.
         init(ascii line: String) {
             let bytes = Array(line.utf8)
             count = bytes.count
             start = { min(max($0, 1), bytes.count + 1) - 1 }
-            text = { String(decoding: bytes[$0], as: UTF8.self) }
+            text = { SourceExcerpt.copy(bytes[$0], to: $1) }
         }
 
         /// Any line: tabs become four spaces, redacted columns `***`, and other control and format
@@ -155,7 +167,16 @@ public struct SourceExcerpt: Sendable, Hashable {
             starts[scalars.count + 1] = shown.count
             count = shown.count
             start = { [starts] in starts[min(max($0, 1), scalars.count + 1)] }
-            text = { [shown] in String(String.UnicodeScalarView(shown[$0])) }
+            text = { [shown] range, out in
+                var length = 0
+                for scalar in shown[range] {
+                    UTF8.encode(scalar) { byte in
+                        out[length] = byte
+                        length += 1
+                    }
+                }
+                return length
+            }
         }
     }
 }

@@ -53,6 +53,17 @@ public final class DataDocument: @unchecked Sendable {
         if !hasLineBreak, bytes.count > Self.countedDirectly { scalarsBeforeBlock = Self.scalarsBeforeBlocks(of: bytes) }
     }
 
+    /// Where the bytes in `range` lie: the end is counted on from the start when no line break lies
+    /// between them.
+    func span(ofBytes range: Range<Int>) -> SourceSpan {
+        let start = position(ofOffset: range.lowerBound)
+        let end = min(range.upperBound, bytes.count)
+        guard yamlRecords == nil, range.lowerBound <= end,
+            !bytes.withUnsafeBufferPointer({ memchr($0.baseAddress! + range.lowerBound, 0x0A, end - range.lowerBound) != nil })
+        else { return SourceSpan(start: start, end: position(ofOffset: range.upperBound)) }
+        return SourceSpan(start: start, end: SourcePosition(line: start.line, column: start.column + scalars(in: range.lowerBound..<end)))
+    }
+
     /// The line and column (in Unicode scalars) of a byte offset.
     func position(ofOffset offset: Int) -> SourcePosition {
         let starts = lineIndex()

@@ -112,8 +112,7 @@ public struct DataRecord: Sendable {
     /// was read (`ValidationError.written`) where it could be, else by its path.
     package func span(of issue: ValidationError) -> SourceSpan {
         guard case .json(let start)? = anchor, let written = issue.written, let document else { return span(of: issue.path) }
-        let span = SourceSpan(start: document.position(ofOffset: start + written.lowerBound),
-                              end: document.position(ofOffset: start + written.upperBound))
+        let span = document.span(ofBytes: (start + written.lowerBound)..<(start + written.upperBound))
         assert(span == self.span(of: issue.path), "the direct path's position of \(issue.path) is not the locator's")
         return span
     }
@@ -124,8 +123,7 @@ public struct DataRecord: Sendable {
         switch anchor {
         case .json(let start)?:
             guard let document else { break }
-            let range = JSONLocator.range(of: path, in: document.bytes, from: start)
-            return SourceSpan(start: document.position(ofOffset: range.lowerBound), end: document.position(ofOffset: range.upperBound))
+            return document.span(ofBytes: JSONLocator.range(of: path, in: document.bytes, from: start))
         case .yaml(let root)?:
             var node = root
             for component in path.components {

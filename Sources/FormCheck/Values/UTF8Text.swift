@@ -41,6 +41,21 @@ enum UTF8Text {
         return count
     }
 
+    /// Whether every byte is printable ASCII (a space to `~`); read eight bytes at a time.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = ByteWord.load(bytes, at: offset)
+            if ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word) != 0 { return false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            guard bytes[offset] >= 0x20, bytes[offset] < 0x7F else { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// Whether every byte of `bytes` is part of a well-formed sequence.
     static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var offset = 0

@@ -33,10 +33,18 @@ struct OutputBuffer: Sendable {
 
     /// A whole number in decimal.
     mutating func append(_ number: Int) {
-        if (0..<10).contains(number) {
-            bytes.append(UInt8(ascii: "0") + UInt8(number))
-        } else {
-            append(String(number))
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        // The digits, written from the last into a word (at most 20 of them, in three words).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                count += 1
+                digits[digits.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[(digits.count - count)...]))
         }
     }
 
