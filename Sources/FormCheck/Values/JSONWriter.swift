@@ -63,9 +63,24 @@ package enum JSONWriter {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time up to the first that needs an escape.
+                if index + 8 <= bytes.count {
+                    let word = ByteWord.load(bytes, at: index)
+                    let special = ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word) | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+                        | ByteWord.bytes(below: 0x20, in: word)
+                    if special == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += special.trailingZeroBitCount / 8
+                }
+                let byte = bytes[index]
+                index += 1
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
+                runStart = index
                 switch byte {
                 case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
                 case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]

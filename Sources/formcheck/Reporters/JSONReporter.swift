@@ -38,7 +38,10 @@ struct JSONReporter: CheckReporter {
         out.appendJSONKey("parameters")
         out.append("{")
         for (number, (key, value)) in issue.parameters.sorted(by: { $0.key < $1.key }).enumerated() {
-            out.appendJSONKey(key, first: number == 0)
+            // Parameter names are the schema's (a custom rule's own), so they are escaped.
+            if number > 0 { out.append(", ") }
+            out.appendJSON(key)
+            out.append(": ")
             out.append(JSONText.argument(value))
         }
         out.append("}}")

@@ -6,7 +6,7 @@ import Foundation
 /// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
 struct JUnitReporter: CheckReporter {
     private struct Suite {
-        /// The `testcase` elements, each on its line.
+        /// The `testcase` elements, each on its line (ended by a line break).
         let cases = SpooledOutput()
         var tests = 0
         var failures = 0
@@ -15,10 +15,10 @@ struct JUnitReporter: CheckReporter {
         let warnings = SpooledOutput()
         let started = Date()
 
+        /// A case, ended by a line break.
         mutating func add(_ testCase: OutputBuffer) {
             tests += 1
             cases.append(testCase)
-            cases.append("\n")
         }
 
         /// A record's case, counted as a failure when it is one, and its warnings.
@@ -43,7 +43,8 @@ struct JUnitReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(shownFile: XMLText.text(PrintableText.escaped(file)), classname: XMLText.attribute(file), positions: positions,
+        Renderer(shownFile: XMLText.text(PrintableText.escaped(file)), afterName: OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\""),
+                 positions: positions,
                  tails: tails, failures: failures)
     }
 
@@ -77,21 +78,19 @@ struct JUnitReporter: CheckReporter {
     struct Renderer: RecordRenderer {
         /// The file's name as shown in issue lines, as XML text.
         let shownFile: String
-        /// The file's name as an attribute value.
-        let classname: String
+        /// What follows a case's name: its class, the file's name, and its time.
+        let afterName: OutputBuffer
         let positions: ShownPositions
         let tails: IssueTexts
         let failures: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
-            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + classname.utf8.count + 512 * report.issues.count))
+            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + afterName.bytes.count + 512 * report.issues.count))
             rendered.element.append("    <testcase name=\"record ")
             rendered.element.append(record.index)
-            rendered.element.append("\" classname=\"")
-            rendered.element.append(classname)
-            rendered.element.append("\" time=\"0\"")
+            rendered.element.append(afterName)
             guard !report.issues.isEmpty else {
-                rendered.element.append("/>")
+                rendered.element.append("/>\n")
                 return rendered
             }
             let redaction = positions.redaction(for: record)
@@ -103,14 +102,14 @@ struct JUnitReporter: CheckReporter {
                                 at: redaction.shown(record.span(of: issue)), tails: tails)
             }
             guard let first = report.issues.first(where: { $0.severity == .error }) else {
-                rendered.element.append("/>")
+                rendered.element.append("/>\n")
                 rendered.warnings = lines
                 return rendered
             }
             rendered.isFailure = true
             failures.append(first, to: &rendered.element)
             rendered.element.append(lines)
-            rendered.element.append("</failure></testcase>")
+            rendered.element.append("</failure></testcase>\n")
             return rendered
         }
     }
@@ -127,6 +126,7 @@ struct JUnitReporter: CheckReporter {
         suites[file, default: Suite()].add(OutputBuffer("""
                 <testcase name="\(XMLText.attribute(name))" classname="\(XMLText.attribute(file))" time="0">\
             <error type="unreadable" message="\(XMLText.attribute(message))">\(XMLText.text(text))</error></testcase>
+
             """))
     }
 

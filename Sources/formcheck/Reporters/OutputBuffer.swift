@@ -60,11 +60,13 @@ struct OutputBuffer: Sendable {
         JSONWriter.appendQuoted(text, to: &bytes)
     }
 
-    /// An object member's key: `"key": `, after `, ` unless it is the first member.
+    /// An object member's key: `"key": `, after `, ` unless it is the first member. The key is one of
+    /// the format's own names, which need no escape; a name from elsewhere goes through `appendJSON`.
     mutating func appendJSONKey(_ key: String, first: Bool = false) {
-        if !first { append(", ") }
-        appendJSON(key)
-        append(": ")
+        assert(!key.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a JSON key that needs escapes")
+        append(first ? "\"" : ", \"")
+        append(key)
+        append("\": ")
     }
 
     /// A member holding a number: `"key": 12`, after `, ` unless it is the first member.

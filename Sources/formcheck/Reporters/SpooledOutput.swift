@@ -16,15 +16,21 @@ final class SpooledOutput {
     }
 
     func append(_ buffer: OutputBuffer) {
-        append(bytes: buffer.bytes)
+        memory.append(buffer)
+        spillIfFull()
     }
 
     func append(_ text: String) {
-        append(bytes: text.utf8)
+        memory.append(text)
+        spillIfFull()
     }
 
     func append(bytes: some Collection<UInt8>) {
         memory.append(bytes: bytes)
+        spillIfFull()
+    }
+
+    private func spillIfFull() {
         guard memory.bytes.count > Self.memoryLimit else { return }
         // Without a temporary file, everything stays in memory.
         if file == nil { file = tmpfile() }
