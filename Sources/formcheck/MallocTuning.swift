@@ -12,7 +12,7 @@ enum MallocTuning {
         // `mallopt` is not in the Glibc module; `M_MMAP_THRESHOLD` is -3 in <malloc.h>.
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         guard let symbol = dlsym(nil, "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 128 * 1024)
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 512 * 1024)
         #endif
     }
 }
