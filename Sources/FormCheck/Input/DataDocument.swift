@@ -24,22 +24,28 @@ public final class DataDocument: @unchecked Sendable {
     /// For YAML text, its records; its lines then break where YAML's do (CR, LF, CRLF, NEL, LS, PS),
     /// as the reader counted them. JSON lines break at LF (a CR before it is not part of the line).
     let yamlRecords: [YAMLNode]?
-    /// Guards `lineStarts`, which a document of several lines builds when first asked; a document of
-    /// one line (such as a JSON Lines record) has its index from the start and needs no lock.
+    /// Guards `lineStarts`, which a document of several lines builds when first asked (a document of
+    /// one line has its index from the start), and `scalarsBeforeBlock`. A short document of one line
+    /// (such as a JSON Lines record) needs neither, and has no lock.
     private let lock: NSLock?
+    private let hasLineBreak: Bool
     private var lineStarts: [Int]?
-    /// The number of Unicode scalars before each block of `blockSize` bytes (an `Int` per 256 bytes), so that a column far into
-    /// a long line (a JSON array written on one line) is counted from the nearest block, not from the
-    /// line's start. Made when first needed, or at once for a document of one line longer than
-    /// `countedDirectly` (which has no lock).
+    /// The number of Unicode scalars before each block of `blockSize` bytes (an `Int` per 256 bytes),
+    /// so that a column far into a long line is counted from the nearest block, not from the line's
+    /// start. Made when first needed, and only where `anchors` are not near enough.
     private var scalarsBeforeBlock: [Int]?
+    /// For a one-line window of a JSON array: where each whole value starts, and how many scalars come
+    /// before it (which the array's reader counted). A column near a value is counted from its start,
+    /// so such a window needs no block index.
+    private let anchors: (offsets: [Int], scalars: [Int])?
     static let blockSize = 256
     /// Scalars in a range up to this long are counted on its bytes (at eight a step) rather than from
     /// the blocks', so a short one-line document (a JSON Lines line) needs no block index.
     static let countedDirectly = 1024
 
+    /// - Parameter jsonValueColumns: the column of each of `jsonValueStarts`.
     init(name: String, bytes: [UInt8], firstLine: Int = 1, firstColumn: Int = 1, yamlRecords: [YAMLNode]? = nil,
-         jsonValueStarts: [Int]? = nil) {
+         jsonValueStarts: [Int]? = nil, jsonValueColumns: [Int]? = nil) {
         self.name = name
         self.bytes = bytes
         self.firstLine = firstLine
@@ -48,9 +54,15 @@ public final class DataDocument: @unchecked Sendable {
         self.jsonValueStarts = jsonValueStarts
         let hasLineBreak = yamlRecords != nil
             || bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
-        lock = hasLineBreak ? NSLock() : nil
+        self.hasLineBreak = hasLineBreak
+        lock = hasLineBreak || bytes.count > Self.countedDirectly ? NSLock() : nil
         lineStarts = hasLineBreak ? nil : [0]
-        if !hasLineBreak, bytes.count > Self.countedDirectly { scalarsBeforeBlock = Self.scalarsBeforeBlocks(of: bytes) }
+        if !hasLineBreak, let jsonValueStarts, let jsonValueColumns {
+            assert(jsonValueStarts.count == jsonValueColumns.count, "a column for each value start")
+            anchors = (jsonValueStarts, jsonValueColumns.map { $0 - firstColumn })
+        } else {
+            anchors = nil
+        }
     }
 
     /// Where the bytes in `range` lie: the end is counted on from the start when no line break lies
@@ -86,16 +98,34 @@ public final class DataDocument: @unchecked Sendable {
     func offset(ofColumn column: Int, onLine number: Int) -> Int {
         guard let line = lineRange(number) else { return bytes.count }
         let target = scalars(in: 0..<line.lowerBound) + max(column - firstColumn(ofLine: number), 0)
-        let blocks = scalarsBlocks()
-        // The last block that starts before the scalar, then scalar by scalar.
-        var low = line.lowerBound / Self.blockSize
-        var high = blocks.isEmpty ? low : min(blocks.count - 1, line.upperBound / Self.blockSize)
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if blocks[middle] <= target { low = middle } else { high = middle - 1 }
+        // From the last anchor or block that starts before the scalar, then scalar by scalar.
+        var offset: Int
+        if let anchors, let index = Self.lastIndex(in: anchors.scalars, atMost: target),
+            target - anchors.scalars[index] <= Self.countedDirectly {
+            offset = anchors.offsets[index]
+        } else if line.count > Self.countedDirectly {
+            let blocks = scalarsBlocks()
+            var low = line.lowerBound / Self.blockSize
+            var high = min(blocks.count - 1, line.upperBound / Self.blockSize)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if blocks[middle] <= target { low = middle } else { high = middle - 1 }
+            }
+            offset = low * Self.blockSize
+        } else {
+            offset = line.lowerBound
         }
-        var offset = max(line.lowerBound, low * Self.blockSize)
+        offset = max(line.lowerBound, offset)
         var count = scalars(in: 0..<offset)
+        // Eight bytes at a time while the scalar lies beyond them.
+        bytes.withUnsafeBufferPointer { bytes in
+            while offset + 8 <= line.upperBound {
+                let leading = ByteWord.leadingByteCount(in: ByteWord.load(bytes, at: offset))
+                guard count + leading <= target else { break }
+                count += leading
+                offset += 8
+            }
+        }
         while offset < line.upperBound {
             if bytes[offset] & 0xC0 != 0x80 {
                 if count == target { return offset }
@@ -114,6 +144,9 @@ public final class DataDocument: @unchecked Sendable {
     }
 
     private func scalarsBefore(_ offset: Int) -> Int {
+        if let anchors, let index = Self.lastIndex(in: anchors.offsets, atMost: offset), offset - anchors.offsets[index] <= Self.countedDirectly {
+            return anchors.scalars[index] + Self.scalarCount(of: bytes[anchors.offsets[index]..<offset])
+        }
         let blocks = scalarsBlocks()
         let block = offset / Self.blockSize
         return blocks[block] + Self.scalarCount(of: bytes[(block * Self.blockSize)..<offset])
@@ -140,8 +173,19 @@ public final class DataDocument: @unchecked Sendable {
         return counts
     }
 
+    /// The index of the last of `values` (in increasing order) that is at most `limit`.
+    private static func lastIndex(in values: [Int], atMost limit: Int) -> Int? {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= limit { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
     private func scalarsBlocks() -> [Int] {
-        guard let lock else { return scalarsBeforeBlock ?? [0] }
+        guard let lock else { return [0] }
         lock.lock()
         defer { lock.unlock() }
         if scalarsBeforeBlock == nil { scalarsBeforeBlock = Self.scalarsBeforeBlocks(of: bytes) }
@@ -185,7 +229,7 @@ public final class DataDocument: @unchecked Sendable {
     }
 
     private func lineIndex() -> [Int] {
-        guard let lock else { return lineStarts! }
+        guard hasLineBreak, let lock else { return lineStarts! }
         lock.lock()
         defer { lock.unlock() }
         if let lineStarts { return lineStarts }

@@ -30,8 +30,10 @@ struct JSONArrayStream: ~Copyable {
         /// The text, from `start` in the file.
         let bytes: [UInt8]
         let start: SourcePosition
-        /// Where each whole element of the text starts, those around the ones to check included.
+        /// Where each whole element of the text starts, those around the ones to check included, and
+        /// the column there.
         let valueStarts: [Int]
+        let valueColumns: [Int]
         /// The elements to check: their ranges in `bytes` and where they start in the file.
         let elements: [Element]
         /// The array index (from 0) of the first element.
@@ -50,7 +52,8 @@ struct JSONArrayStream: ~Copyable {
         /// The window's text as a document, made by the thread that checks it (a long line's columns
         /// are counted as it is made).
         func makeDocument() -> DataDocument {
-            DataDocument(name: name, bytes: bytes, firstLine: start.line, firstColumn: start.column, jsonValueStarts: valueStarts)
+            DataDocument(name: name, bytes: bytes, firstLine: start.line, firstColumn: start.column, jsonValueStarts: valueStarts,
+                         jsonValueColumns: valueColumns)
         }
     }
 
@@ -204,6 +207,7 @@ struct JSONArrayStream: ~Copyable {
             Element(range: ($0.start - windowStart)..<($0.end - windowStart), position: $0.startPosition)
         }
         let window = Window(name: name, bytes: bytes, start: startPosition, valueStarts: scanned[first..<after].map { $0.start - windowStart },
+                            valueColumns: scanned[first..<after].map(\.startPosition.column),
                             elements: elements, firstIndex: pendingIndex,
                             endBeforeFirst: pendingIndex == 0 ? nil : scanned[pending].gapStart - windowStart, continuesLine: continuesLine,
                             handsOnLine: nextContinuesLine, end: scanned[last].endPosition)
