@@ -406,6 +406,17 @@ struct JSONArrayStream: ~Copyable {
         buffer.withUnsafeBufferPointer { bytes in
             var from = offset - base
             let to = target - base
+            // A few bytes (the white space and separator between elements) one at a time.
+            if to - from < 16 {
+                for byte in bytes[from..<to] {
+                    if byte == 0x0A {
+                        position = SourcePosition(line: position.line + 1, column: 1)
+                    } else if byte & 0xC0 != 0x80 {
+                        position.column += 1
+                    }
+                }
+                return
+            }
             while from < to, let newline = memchr(bytes.baseAddress! + from, 0x0A, to - from) {
                 position = SourcePosition(line: position.line + 1, column: 1)
                 from = bytes.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
