@@ -238,7 +238,7 @@ extension FormSchema {
             switch stream.next() {
             case .window(let window):
                 inFlight.append(submit(window))
-                if inFlight.count > max(jobs, 2) { handOn(inFlight.removeFirst()) }
+                if inFlight.count > 2 * jobs + 2 { handOn(inFlight.removeFirst()) }
             case .end:
                 break reading
             case .failed(let error):

@@ -36,23 +36,23 @@ extension DataDocument {
                 shown += steps
             }
         }
-        let lastColumn = position(ofOffset: line.upperBound).column
+        // The walk may go past the line's end: its offset is the line's end, and no hidden range lies
+        // beyond it.
         var end = caret
         shown = 0
         // The first hidden range that ends after `end`.
         var after = Redaction.firstIndex(in: ranges) { $0.upperBound > end }
-        while shown <= width, end < lastColumn {
+        while shown <= width {
             if after < ranges.endIndex, ranges[after].lowerBound <= end {
                 end = ranges[after].upperBound
                 shown += 3
                 after += 1
             } else {
-                let steps = min((after < ranges.endIndex ? ranges[after].lowerBound : Int.max) - end, width + 1 - shown, lastColumn - end)
+                let steps = min((after < ranges.endIndex ? ranges[after].lowerBound : Int.max) - end, width + 1 - shown)
                 end += steps
                 shown += steps
             }
         }
-        end = min(end, lastColumn)
         let start = offset(ofColumn: first, onLine: number)
         let stop = offset(ofColumn: end, onLine: number)
         let hidden = redaction.columns(onLine: number, overlapping: first..<end).map { ($0.lowerBound - first + 1)..<($0.upperBound - first + 1) }
