@@ -167,6 +167,35 @@ import Testing
         #expect(junit.stdout.hasSuffix("</testsuites>\n"))
     }
 
+    /// Records that fail the same way share one issue, whose own text is made once: each record still
+    /// gets its own number, place and excerpt.
+    @Test func recordsFailingTheSameWayKeepTheirOwnPlaces() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        try scratch.write("d.jsonl", """
+            {"email": "nope"}
+            {"pin": "1234", "email": "no"}
+
+            """)
+        let text = try Formcheck.run(["s.yaml", "d.jsonl"], directory: scratch.url, environment: ["NO_COLOR": "1"])
+        #expect(text.stdout == """
+            d.jsonl:1:11: error: record 1, email: Email must be a valid email address. [email]
+            {"email": "nope"}
+                      ^~~~~~
+            d.jsonl:2:23: error: record 2, email: Email must be a valid email address. [email]
+            {"pin": ***, "email": "no"}
+                                  ^~~~
+            1 file, 2 records: 0 valid, 2 invalid; 2 errors, 0 warnings
+
+            """)
+        let json = try Formcheck.run(["s.yaml", "d.jsonl", "--format", "json"], directory: scratch.url)
+        let results = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any])["results"] as! [[String: Any]]
+        let places = results.map { result in
+            (result["issues"] as! [[String: Any]]).map { "\(result["record"]!) \($0["code"]!) \($0["line"]!):\($0["column"]!)-\($0["endColumn"]!)" }
+        }
+        #expect(places == [["1 email 1:11-17"], ["2 email 2:23-27"]])
+    }
+
     /// Records are rendered on the checking threads and written in input order: every format gives
     /// the same output whatever the number of jobs, over many chunks of records with issues of every
     /// kind (errors, warnings, hidden values, malformed lines).
