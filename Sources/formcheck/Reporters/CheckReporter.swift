@@ -36,26 +36,49 @@ struct CheckSummary {
 }
 
 /// The one-line form of an issue, shared by the text and JUnit reports:
-/// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`, with `shownFile` the file's name escaped
-/// (`PrintableText`). `span` is where the issue's value is written, as shown (see `ShownPositions`);
-/// what follows the record's number comes from `tails` (see `issueLineTails(style:)`).
-func appendIssueLine(
-    to out: inout OutputBuffer, shownFile: String, record: DataRecord, issue: ValidationError, at span: SourceSpan, style: Style = .plain,
-    tails: IssueTexts
-) {
-    out.append(style.start(.bold))
-    out.append(shownFile)
-    out.append(":")
+/// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`, with the file's name escaped
+/// (`PrintableText`). `span` is where the issue's value is written, as shown (see `ShownPositions`).
+func appendIssueLine(to out: inout OutputBuffer, record: DataRecord, issue: ValidationError, at span: SourceSpan, parts: IssueLineParts) {
+    out.append(bytes: parts.fileStart)
     out.append(span.start.line)
     out.append(":")
     out.append(span.start.column)
-    out.append(":")
-    out.append(style.end)
-    out.append(" ")
-    out.append(issue.severity.rawValue, Style.attribute(ofSeverity: issue.severity.rawValue), style)
-    out.append(": record ")
+    out.append(bytes: issue.severity == .warning ? parts.warningStart : parts.errorStart)
     out.append(record.index)
-    tails.append(issue, to: &out)
+    parts.tails.append(issue, to: &out)
+}
+
+/// What issue lines say apart from their positions, record numbers and issues, made once per file;
+/// and the ends of the lines, made once per issue.
+struct IssueLineParts: Sendable {
+    /// `FILE:` in bold.
+    let fileStart: [UInt8]
+    /// `: error: record ` and `: warning: record `, after the column.
+    let errorStart: [UInt8]
+    let warningStart: [UInt8]
+    /// After the record's number (see `appendIssueLineTail`).
+    let tails: IssueTexts
+
+    /// - Parameter shownFile: the file's name as shown (escaped, and for XML, as XML text).
+    init(shownFile: String, style: Style, tails: IssueTexts) {
+        var fileStart = OutputBuffer()
+        fileStart.append(style.start(.bold))
+        fileStart.append(shownFile)
+        fileStart.append(":")
+        self.fileStart = fileStart.bytes
+        func severityStart(_ severity: String) -> [UInt8] {
+            var start = OutputBuffer()
+            start.append(":")
+            start.append(style.end)
+            start.append(" ")
+            start.append(severity, Style.attribute(ofSeverity: severity), style)
+            start.append(": record ")
+            return start.bytes
+        }
+        errorStart = severityStart("error")
+        warningStart = severityStart("warning")
+        self.tails = tails
+    }
 }
 
 /// The ends of issues' lines, after the record's number: `, PATH: MESSAGE [CODE]`.

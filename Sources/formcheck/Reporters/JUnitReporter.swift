@@ -43,9 +43,8 @@ struct JUnitReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(shownFile: XMLText.text(PrintableText.escaped(file)), afterName: OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\""),
-                 positions: positions,
-                 tails: tails, failures: failures)
+        Renderer(lines: IssueLineParts(shownFile: XMLText.text(PrintableText.escaped(file)), style: .plain, tails: tails),
+                 afterName: OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\""), positions: positions, failures: failures)
     }
 
     /// The ends of issues' lines (see `appendIssueLine`), as XML text.
@@ -76,12 +75,11 @@ struct JUnitReporter: CheckReporter {
     }
 
     struct Renderer: RecordRenderer {
-        /// The file's name as shown in issue lines, as XML text.
-        let shownFile: String
+        /// The issues' lines, as XML text.
+        let lines: IssueLineParts
         /// What follows a case's name: its class, the file's name, and its time.
         let afterName: OutputBuffer
         let positions: ShownPositions
-        let tails: IssueTexts
         let failures: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
@@ -98,8 +96,7 @@ struct JUnitReporter: CheckReporter {
             var lines = OutputBuffer(capacity: 256 * report.issues.count)
             for issue in report.issues {
                 if !lines.isEmpty { lines.append("\n") }
-                appendIssueLine(to: &lines, shownFile: shownFile, record: record, issue: issue,
-                                at: redaction.shown(record.span(of: issue)), tails: tails)
+                appendIssueLine(to: &lines, record: record, issue: issue, at: redaction.shown(record.span(of: issue)), parts: self.lines)
             }
             guard let first = report.issues.first(where: { $0.severity == .error }) else {
                 rendered.element.append("/>\n")

@@ -22,14 +22,13 @@ struct TextReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(shownFile: PrintableText.escaped(file), style: style, positions: positions, tails: tails)
+        Renderer(style: style, positions: positions, lines: IssueLineParts(shownFile: PrintableText.escaped(file), style: style, tails: tails))
     }
 
     struct Renderer: RecordRenderer {
-        let shownFile: String
         let style: Style
         let positions: ShownPositions
-        let tails: IssueTexts
+        let lines: IssueLineParts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
             guard !report.issues.isEmpty else { return nil }
@@ -37,8 +36,7 @@ struct TextReporter: CheckReporter {
             var out = OutputBuffer(capacity: 384 * report.issues.count)
             for issue in report.issues {
                 let span = record.span(of: issue)
-                appendIssueLine(to: &out, shownFile: shownFile, record: record, issue: issue, at: redaction.shown(span), style: style,
-                                tails: tails)
+                appendIssueLine(to: &out, record: record, issue: issue, at: redaction.shown(span), parts: lines)
                 out.append("\n")
                 guard let excerpt = record.document?.excerpt(
                     line: span.start.line, column: span.start.column, endColumn: span.end.line == span.start.line ? span.end.column : nil,
