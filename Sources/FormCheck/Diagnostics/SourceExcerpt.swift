@@ -8,9 +8,12 @@
 /// the marker, with `…` where text was left out.
 public struct SourceExcerpt: Sendable, Hashable {
     /// The line as shown.
-    public let text: String
+    public var text: String { String(decoding: textUTF8, as: UTF8.self) }
     /// Spaces, a caret under the first column, and tildes under the rest of the span on this line.
-    public let marker: String
+    public var marker: String { String(decoding: markerUTF8, as: UTF8.self) }
+    /// The same as UTF-8, which output copies as it is.
+    package let textUTF8: [UInt8]
+    package let markerUTF8: [UInt8]
 
     /// - Parameters:
     ///   - line: the source line, without its line break.
@@ -98,21 +101,20 @@ public struct SourceExcerpt: Sendable, Hashable {
         }
         let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
         // The text and its ellipses, written in one piece.
-        self.text = String(unsafeUninitializedCapacity: (last - first) * 4 + 2 * ellipsis.count) { text in
-            var length = 0
+        textUTF8 = [UInt8](unsafeUninitializedCapacity: (last - first) * 4 + 2 * ellipsis.count) { text, length in
+            length = 0
             if first > 0 { length = Self.copy(ellipsis[...], to: text) }
             length += shown(first..<last, UnsafeMutableBufferPointer(rebasing: text[length...]))
             if last < count { length += Self.copy(ellipsis[...], to: UnsafeMutableBufferPointer(rebasing: text[length...])) }
-            return length
         }
         let padding = caret - first + (first > 0 ? 1 : 0)
         let tildes = max(0, min(end, last) - caret - 1)
         let spaces = max(0, padding)
-        self.marker = String(unsafeUninitializedCapacity: spaces + 1 + tildes) { marker in
+        markerUTF8 = [UInt8](unsafeUninitializedCapacity: spaces + 1 + tildes) { marker, length in
             UnsafeMutableBufferPointer(rebasing: marker[..<spaces]).initialize(repeating: UInt8(ascii: " "))
             marker[spaces] = UInt8(ascii: "^")
             UnsafeMutableBufferPointer(rebasing: marker[(spaces + 1)..<(spaces + 1 + tildes)]).initialize(repeating: UInt8(ascii: "~"))
-            return spaces + 1 + tildes
+            length = spaces + 1 + tildes
         }
     }
 

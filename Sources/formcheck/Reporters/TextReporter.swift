@@ -42,9 +42,11 @@ struct TextReporter: CheckReporter {
                     line: span.start.line, column: span.start.column, endColumn: span.end.line == span.start.line ? span.end.column : nil,
                     redaction: redaction)
                 else { continue }
-                out.append(excerpt.text)
+                out.append(bytes: excerpt.textUTF8)
                 out.append("\n")
-                out.append(excerpt.marker, .green, style)
+                out.append(style.start(.green))
+                out.append(bytes: excerpt.markerUTF8)
+                out.append(style.end)
                 out.append("\n")
             }
             return out
