@@ -33,6 +33,8 @@ struct JUnitReporter: CheckReporter {
 
     let form: String
     private let positions: ShownPositions
+    /// The suite of the file being written, which most calls are for, and of any other file begun.
+    private var current: (file: String, suite: Suite)?
     private var suites: [String: Suite] = [:]
     private var nextID = 0
 
@@ -113,22 +115,40 @@ struct JUnitReporter: CheckReporter {
 
     mutating func write(_ rendered: RenderedCase, file: String) {
         // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
-        suites[file, default: Suite()].add(rendered)
+        withSuite(of: file) { $0.add(rendered) }
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
         let name = position.map { "line \($0.line)" } ?? "read"
         let text = "\(file):\(position.map { "\($0):" } ?? "") error: \(message)"
-        suites[file, default: Suite()].errors += 1
-        suites[file, default: Suite()].add(OutputBuffer("""
+        let testCase = OutputBuffer("""
                 <testcase name="\(XMLText.attribute(name))" classname="\(XMLText.attribute(file))" time="0">\
             <error type="unreadable" message="\(XMLText.attribute(message))">\(XMLText.text(text))</error></testcase>
 
-            """))
+            """)
+        withSuite(of: file) { suite in
+            suite.errors += 1
+            suite.add(testCase)
+        }
+    }
+
+    /// Changes the suite of `file` in place (a copy would copy its cases for every record).
+    private mutating func withSuite(of file: String, _ body: (inout Suite) -> Void) {
+        if current?.file != file {
+            if let current { suites[current.file] = current.suite }
+            current = (file, suites.removeValue(forKey: file) ?? Suite())
+        }
+        body(&current!.suite)
     }
 
     mutating func fileDone(file: String) {
-        let suite = suites.removeValue(forKey: file) ?? Suite()
+        let suite: Suite
+        if let current, current.file == file {
+            suite = current.suite
+            self.current = nil
+        } else {
+            suite = suites.removeValue(forKey: file) ?? Suite()
+        }
         let seconds = String(format: "%.3f", Date().timeIntervalSince(suite.started))
         var out = "  <testsuite name=\"\(XMLText.attribute(file))\" package=\"\(XMLText.attribute(form))\" id=\"\(nextID)\""
         out += " timestamp=\"\(Self.timestamp())\" hostname=\"\(XMLText.attribute(Self.hostname()))\""

@@ -17,6 +17,11 @@ struct OutputBuffer: Sendable {
 
     var isEmpty: Bool { bytes.isEmpty }
 
+    /// Empties the buffer, keeping its room for what comes next.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func append(_ text: String) {
         // The text's UTF-8 copied whole (a small string's from the stack), not a byte at a time.
         var text = text

@@ -36,13 +36,20 @@ final class SpooledOutput {
         if file == nil { file = tmpfile() }
         guard let file else { return }
         memory.bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
-        memory = OutputBuffer()
+        // Its room is kept: a fresh one would be mapped, and its pages faulted in, at every spill.
+        memory.removeAll()
     }
 
-    /// Writes everything appended to standard output, in order, and empties it.
+    /// Writes everything appended to standard output, in order, and empties it. The spilled part is
+    /// copied from its file by the kernel (`sendfile`), or where it cannot, through a buffer.
     func write() {
         if let file {
-            rewind(file)
+            fflush(file)
+            Output.flush()
+            let length = Int(ftell(file))
+            var offset = off_t(0)
+            while Int(offset) < length, sendfile(1, fileno(file), &offset, length - Int(offset)) > 0 {}
+            fseek(file, Int(offset), SEEK_SET)
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
                 let count = chunk.withUnsafeMutableBufferPointer { fread($0.baseAddress, 1, $0.count, file) }
