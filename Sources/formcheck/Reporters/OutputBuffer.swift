@@ -53,6 +53,11 @@ struct OutputBuffer: Sendable {
         }
     }
 
+    /// One byte, such as a line break.
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
     /// `text` in `attribute` when `style` colors, else as it is.
     mutating func append(_ text: String, _ attribute: Style.Attribute, _ style: Style) {
         append(style.start(attribute))
