@@ -137,6 +137,59 @@ import Testing
         #expect(NumberFormatting.format(big, locale: "de") == "100.000.000.000.000.000.001")
     }
 
+    /// `multipleOf` with a factor beyond 64 bits is exact: checked against `UInt128`'s remainder on
+    /// seeded numbers up to 128 bits, and on products and near-products of numbers of 40 to 200 digits.
+    @Test func multiplesOfLargeFactorsAreExact() throws {
+        var generator = SeededRandom(seed: 0x6D75_6C74)
+        var compared = 0
+        for _ in 0..<2000 {
+            let factor = UInt128(UInt64.random(in: 1...UInt64.max, using: &generator)) << UInt128(Int.random(in: 0...63, using: &generator))
+                | UInt128(UInt64.random(in: 0...UInt64.max, using: &generator))
+            guard factor > UInt128(Int.max) else { continue }
+            let quotient = UInt128(UInt64.random(in: 0...(UInt64.max >> 2), using: &generator)) % (UInt128.max / factor)
+            for value in [factor * quotient, factor * quotient + UInt128(UInt64.random(in: 1...UInt64.max, using: &generator)) % factor] {
+                guard let large = LargeInteger(String(value)) else { continue }
+                #expect(large.isMultiple(of: try #require(LargeInteger(String(factor)))) == (value % factor == 0), "\(value) by \(factor)")
+                compared += 1
+            }
+        }
+        #expect(compared > 1000)
+        /// Decimal digits multiplied as schoolbook does.
+        func product(_ left: String, _ right: String) -> String {
+            var digits = [Int](repeating: 0, count: left.count + right.count)
+            for (i, a) in left.reversed().enumerated() {
+                for (j, b) in right.reversed().enumerated() { digits[i + j] += Int(a.wholeNumberValue!) * Int(b.wholeNumberValue!) }
+            }
+            for index in digits.indices.dropLast() {
+                digits[index + 1] += digits[index] / 10
+                digits[index] %= 10
+            }
+            return String(String(digits.reversed().map { Character(String($0)) }).drop { $0 == "0" })
+        }
+        for length in [40, 77, 200] {
+            let factor = "9" + String((1..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let multiplier = String((0..<length / 2).map { _ in Character(String(Int.random(in: 1...9, using: &generator))) })
+            let multiple = product(factor, multiplier)
+            let large = try #require(LargeInteger(factor))
+            #expect(try #require(LargeInteger(multiple)).isMultiple(of: large))
+            // One more than a multiple (its last digit is not 9: the factor's leading 9 keeps the product's tail apart).
+            let next = String(multiple.dropLast()) + String(multiple.last!.wholeNumberValue! == 9 ? 0 : multiple.last!.wholeNumberValue! + 1)
+            #expect(!(try #require(LargeInteger(next))).isMultiple(of: large), "\(next) by \(factor)")
+            #expect(!(try #require(LargeInteger(multiplier + "000000000000000000000"))).isMultiple(of: large))
+        }
+        // Through a schema, on the record's whole numbers.
+        let schema = try compile("""
+            formcheck: 1
+            fields:
+              n: { type: integer, rules: [{ multipleOf: 100000000000000000000 }] }
+            """)
+        #expect(issues(schema, ["n": .largeInteger(try #require(LargeInteger("300000000000000000000")))]).isEmpty)
+        #expect(issues(schema, ["n": .largeInteger(try #require(LargeInteger("300000000000000000001")))])
+            == ["n multipleOf: n must be a multiple of 100,000,000,000,000,000,000."])
+        #expect(issues(schema, ["n": 0]).isEmpty)
+        #expect(issues(schema, ["n": 5]) == ["n multipleOf: n must be a multiple of 100,000,000,000,000,000,000."])
+    }
+
     @Test func nonFiniteNumbersAreNotNumbers() throws {
         let schema = try compile(fieldSchema(type: "number", rules: "[{ min: 0 }]"))
         for double in [Double.nan, .infinity, -.infinity] {

@@ -73,12 +73,13 @@ extension RuleCatalogue {
         }
     }
 
-    /// Exact for whole numbers (of any size, with a factor within `Int`'s range); for fractions, within a
+    /// Exact for whole numbers (of any size, the factor too); for fractions, within a
     /// relative tolerance of 1e-9 so `0.3` is a multiple of `0.1`.
     static func isMultiple(_ value: Value, of factor: Value) -> Bool {
         switch (value, factor) {
         case (.integer(let a), .integer(let b)): return a % b == 0
         case (.largeInteger(let a), .integer(let b)): return a.isMultiple(of: b)
+        case (.largeInteger(let a), .largeInteger(let b)): return a.isMultiple(of: b)
         // A factor beyond `Int`'s range is larger than any `Int` but zero.
         case (.integer(let a), .largeInteger): return a == 0
         default: break

@@ -84,4 +84,122 @@ public struct LargeInteger: Sendable, Hashable, CustomStringConvertible {
         }
         return remainder == 0
     }
+
+    /// Whether this number is a multiple of `factor`, exactly. The remainder is worked out nine digits
+    /// at a time, in base 10^9: each step's quotient digit is estimated from the leading limbs and then
+    /// corrected, so the time grows with the two numbers' lengths multiplied.
+    func isMultiple(of factor: LargeInteger) -> Bool {
+        let divisor = Limbs(digits: factor.digits.utf8[...])
+        var remainder = Limbs()
+        let digits = Array(digits.utf8)
+        // The first chunk takes what is left over from whole chunks of nine.
+        var start = 0
+        var length = digits.count % Limbs.digitsPerLimb
+        if length == 0 { length = Limbs.digitsPerLimb }
+        while start < digits.count {
+            let chunk = digits[start..<(start + length)].reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) }
+            remainder.multiply(by: Limbs.powersOfTen[length], adding: chunk)
+            remainder.reduce(modulo: divisor)
+            start += length
+            length = Limbs.digitsPerLimb
+        }
+        return remainder.isZero
+    }
+}
+
+/// A whole number of any size as limbs in base 10^9, least significant first, without leading zero
+/// limbs: the arithmetic `LargeInteger.isMultiple(of:)` needs.
+private struct Limbs {
+    static let digitsPerLimb = 9
+    static let base: UInt64 = 1_000_000_000
+    static let powersOfTen: [UInt64] = (0...digitsPerLimb).map { (0..<$0).reduce(1) { result, _ in result * 10 } }
+
+    private(set) var limbs: [UInt64] = []
+
+    init() {}
+
+    /// The number written with these decimal digits.
+    init(digits: Substring.UTF8View) {
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -Self.digitsPerLimb, limitedBy: digits.startIndex) ?? digits.startIndex
+            limbs.append(digits[start..<end].reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) })
+            end = start
+        }
+        trim()
+    }
+
+    var isZero: Bool { limbs.isEmpty }
+
+    private mutating func trim() {
+        while limbs.last == 0 { limbs.removeLast() }
+    }
+
+    /// self = self × `factor` + `addend`, with `factor` and `addend` at most `base`.
+    mutating func multiply(by factor: UInt64, adding addend: UInt64) {
+        var carry = addend
+        for index in limbs.indices {
+            let product = limbs[index] * factor + carry
+            limbs[index] = product % Self.base
+            carry = product / Self.base
+        }
+        while carry > 0 {
+            limbs.append(carry % Self.base)
+            carry /= Self.base
+        }
+        trim()
+    }
+
+    /// -1, 0 or 1 as self is below, equal to or above `other`.
+    func compare(_ other: Limbs) -> Int {
+        if limbs.count != other.limbs.count { return limbs.count < other.limbs.count ? -1 : 1 }
+        for index in limbs.indices.reversed() where limbs[index] != other.limbs[index] {
+            return limbs[index] < other.limbs[index] ? -1 : 1
+        }
+        return 0
+    }
+
+    /// self = self - `other`, which is at most self.
+    mutating func subtract(_ other: Limbs) {
+        assert(compare(other) >= 0, "a larger number subtracted")
+        var borrow: UInt64 = 0
+        for index in limbs.indices {
+            let subtrahend = (index < other.limbs.count ? other.limbs[index] : 0) + borrow
+            if limbs[index] >= subtrahend {
+                limbs[index] -= subtrahend
+                borrow = 0
+            } else {
+                limbs[index] = limbs[index] + Self.base - subtrahend
+                borrow = 1
+            }
+        }
+        trim()
+    }
+
+    /// The number as a double, roughly: its three leading limbs, and the power of the base below them.
+    private var leading: (value: Double, exponent: Int) {
+        let top = limbs.suffix(3)
+        return (top.reversed().reduce(0.0) { $0 * Double(Self.base) + Double($1) }, limbs.count - top.count)
+    }
+
+    /// self = self mod `divisor`, for self below `divisor` × `base` (so the quotient is one limb).
+    mutating func reduce(modulo divisor: Limbs) {
+        assert(!divisor.isZero, "a remainder by zero")
+        guard compare(divisor) >= 0 else { return }
+        // The quotient, from the leading limbs: off by a little at most, and put right below.
+        let (value, exponent) = leading
+        let (divisorValue, divisorExponent) = divisor.leading
+        var estimate = value / divisorValue
+        for _ in 0..<(exponent - divisorExponent) { estimate *= Double(Self.base) }
+        for _ in 0..<max(divisorExponent - exponent, 0) { estimate /= Double(Self.base) }
+        var quotient = UInt64(min(max(estimate.rounded(.down), 0), Double(Self.base - 1)))
+        var product = divisor
+        product.multiply(by: quotient, adding: 0)
+        while product.compare(self) > 0 {
+            quotient -= 1
+            product.subtract(divisor)
+        }
+        subtract(product)
+        while compare(divisor) >= 0 { subtract(divisor) }
+    }
 }
