@@ -32,7 +32,7 @@ public struct SourceExcerpt: Sendable, Hashable {
     init(printableASCII line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
         let start = { min(max($0, 1), line.count + 1) - 1 }
         self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range, out in
-            Self.copy(line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)], to: out)
+            out.append(contentsOf: line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)])
         }
     }
 
@@ -82,15 +82,13 @@ public struct SourceExcerpt: Sendable, Hashable {
         let caret = landed.caret ?? shown.count
         let end = targets.end.map { _ in landed.end ?? shown.count }
         self.init(count: shown.count, caret: caret, end: end, width: width) { range, out in
-            Self.copy(shown[range], to: out)
+            out.append(contentsOf: shown[range])
         }
     }
 
     /// The excerpt of a line of `count` shown characters, with the caret under the one at `caret` and
-    /// the span ending before `end`; `text` writes the UTF-8 of the shown characters of a range (four
-    /// bytes each at most) and gives its length.
-    private init(count: Int, caret: Int, end spanEnd: Int?, width: Int,
-                 text shown: (Range<Int>, UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    /// the span ending before `end`; `text` appends the UTF-8 of the shown characters of a range.
+    private init(count: Int, caret: Int, end spanEnd: Int?, width: Int, text shown: (Range<Int>, inout [UInt8]) -> Void) {
         var end = caret + 1
         if let spanEnd { end = max(end, spanEnd) }
         var first = 0
@@ -100,29 +98,22 @@ public struct SourceExcerpt: Sendable, Hashable {
             last = min(count, first + width)
         }
         let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-        // The text and its ellipses, written in one piece.
-        textUTF8 = [UInt8](unsafeUninitializedCapacity: (last - first) * 4 + 2 * ellipsis.count) { text, length in
-            length = 0
-            if first > 0 { length = Self.copy(ellipsis[...], to: text) }
-            length += shown(first..<last, UnsafeMutableBufferPointer(rebasing: text[length...]))
-            if last < count { length += Self.copy(ellipsis[...], to: UnsafeMutableBufferPointer(rebasing: text[length...])) }
-        }
+        // Grown by appending (room reserved at once), which needs no run-time type lookup.
+        var text: [UInt8] = []
+        text.reserveCapacity(last - first + 2 * ellipsis.count)
+        if first > 0 { text += ellipsis }
+        shown(first..<last, &text)
+        if last < count { text += ellipsis }
+        textUTF8 = text
         let padding = caret - first + (first > 0 ? 1 : 0)
         let tildes = max(0, min(end, last) - caret - 1)
         let spaces = max(0, padding)
-        markerUTF8 = [UInt8](unsafeUninitializedCapacity: spaces + 1 + tildes) { marker, length in
-            UnsafeMutableBufferPointer(rebasing: marker[..<spaces]).initialize(repeating: UInt8(ascii: " "))
-            marker[spaces] = UInt8(ascii: "^")
-            UnsafeMutableBufferPointer(rebasing: marker[(spaces + 1)..<(spaces + 1 + tildes)]).initialize(repeating: UInt8(ascii: "~"))
-            length = spaces + 1 + tildes
-        }
-    }
-
-    /// Copies `bytes` to the start of `out`, which has room for them, and gives their count.
-    private static func copy(_ bytes: ArraySlice<UInt8>, to out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        assert(bytes.count <= out.count, "an excerpt's text written past its room")
-        _ = UnsafeMutableBufferPointer(rebasing: out[..<bytes.count]).initialize(fromContentsOf: bytes)
-        return bytes.count
+        var marker: [UInt8] = []
+        marker.reserveCapacity(spaces + 1 + tildes)
+        marker.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+        marker.append(UInt8(ascii: "^"))
+        marker.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: tildes))
+        markerUTF8 = marker
     }
 
     /// The line as shown, and where each source column lands in it.
@@ -131,15 +122,15 @@ public struct SourceExcerpt: Sendable, Hashable {
         let count: Int
         /// Where a source column (1-based, clamped to one past the end) starts in the shown text.
         let start: (_ column: Int) -> Int
-        /// Writes the UTF-8 of the shown characters in a range, and gives its length.
-        let text: (Range<Int>, UnsafeMutableBufferPointer<UInt8>) -> Int
+        /// Appends the UTF-8 of the shown characters in a range.
+        let text: (Range<Int>, inout [UInt8]) -> Void
 
         /// A line of printable ASCII, shown as it is: columns are bytes.
         init(ascii line: String) {
             let bytes = Array(line.utf8)
             count = bytes.count
             start = { min(max($0, 1), bytes.count + 1) - 1 }
-            text = { SourceExcerpt.copy(bytes[$0], to: $1) }
+            text = { $1.append(contentsOf: bytes[$0]) }
         }
 
         /// Any line: tabs become four spaces, redacted columns `***`, and other control and format
@@ -170,14 +161,7 @@ public struct SourceExcerpt: Sendable, Hashable {
             count = shown.count
             start = { [starts] in starts[min(max($0, 1), scalars.count + 1)] }
             text = { [shown] range, out in
-                var length = 0
-                for scalar in shown[range] {
-                    UTF8.encode(scalar) { byte in
-                        out[length] = byte
-                        length += 1
-                    }
-                }
-                return length
+                for scalar in shown[range] { UTF8.encode(scalar) { out.append($0) } }
             }
         }
     }

@@ -66,9 +66,16 @@ public final class DataDocument: @unchecked Sendable {
     }
 
     /// Where the bytes in `range` lie: the end is counted on from the start when no line break lies
-    /// between them.
-    func span(ofBytes range: Range<Int>) -> SourceSpan {
-        let start = position(ofOffset: range.lowerBound)
+    /// between them, and the start from `known` (an earlier offset whose position is known, such as
+    /// its record's start) in the same way.
+    func span(ofBytes range: Range<Int>, after known: (offset: Int, position: SourcePosition)? = nil) -> SourceSpan {
+        let start: SourcePosition
+        if let known, yamlRecords == nil, known.offset <= range.lowerBound, range.lowerBound <= bytes.count,
+            !bytes.withUnsafeBufferPointer({ memchr($0.baseAddress! + known.offset, 0x0A, range.lowerBound - known.offset) != nil }) {
+            start = SourcePosition(line: known.position.line, column: known.position.column + scalars(in: known.offset..<range.lowerBound))
+        } else {
+            start = position(ofOffset: range.lowerBound)
+        }
         let end = min(range.upperBound, bytes.count)
         guard yamlRecords == nil, range.lowerBound <= end,
             !bytes.withUnsafeBufferPointer({ memchr($0.baseAddress! + range.lowerBound, 0x0A, end - range.lowerBound) != nil })
@@ -100,9 +107,11 @@ public final class DataDocument: @unchecked Sendable {
         let target = scalars(in: 0..<line.lowerBound) + max(column - firstColumn(ofLine: number), 0)
         // From the last anchor or block that starts before the scalar, then scalar by scalar.
         var offset: Int
+        var knownCount: Int?
         if let anchors, let index = Self.lastIndex(in: anchors.scalars, atMost: target),
             target - anchors.scalars[index] <= Self.countedDirectly {
-            offset = anchors.offsets[index]
+            // A one-line text: the anchor's count is the scalars before it.
+            (offset, knownCount) = (anchors.offsets[index], anchors.scalars[index])
         } else if line.count > Self.countedDirectly {
             let blocks = scalarsBlocks()
             var low = line.lowerBound / Self.blockSize
@@ -115,8 +124,8 @@ public final class DataDocument: @unchecked Sendable {
         } else {
             offset = line.lowerBound
         }
-        offset = max(line.lowerBound, offset)
-        var count = scalars(in: 0..<offset)
+        if offset < line.lowerBound { (offset, knownCount) = (line.lowerBound, nil) }
+        var count = knownCount ?? scalars(in: 0..<offset)
         // Eight bytes at a time while the scalar lies beyond them.
         bytes.withUnsafeBufferPointer { bytes in
             while offset + 8 <= line.upperBound {
@@ -140,7 +149,7 @@ public final class DataDocument: @unchecked Sendable {
     /// the range is long.
     private func scalars(in range: Range<Int>) -> Int {
         guard range.count > Self.countedDirectly else { return Self.scalarCount(of: bytes[range]) }
-        return scalarsBefore(range.upperBound) - scalarsBefore(range.lowerBound)
+        return scalarsBefore(range.upperBound) - (range.lowerBound == 0 ? 0 : scalarsBefore(range.lowerBound))
     }
 
     private func scalarsBefore(_ offset: Int) -> Int {

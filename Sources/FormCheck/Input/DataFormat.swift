@@ -112,7 +112,8 @@ public struct DataRecord: Sendable {
     /// was read (`ValidationError.written`) where it could be, else by its path.
     package func span(of issue: ValidationError) -> SourceSpan {
         guard case .json(let start)? = anchor, let written = issue.written, let document else { return span(of: issue.path) }
-        let span = document.span(ofBytes: (start + written.lowerBound)..<(start + written.upperBound))
+        // Counted from the record's start, whose position is known.
+        let span = document.span(ofBytes: (start + written.lowerBound)..<(start + written.upperBound), after: (start, position))
         assert(span == self.span(of: issue.path), "the direct path's position of \(issue.path) is not the locator's")
         return span
     }
