@@ -194,11 +194,12 @@ extension FormSchema {
         let hidesValues = hasSensitiveFields
         // What the hidden values of one window take from the line the next window starts inside.
         var handedOnLine: CarriedColumns?
-        func submit(_ window: JSONArrayStream.Window) -> Batch<(Result?, DataParseError?)> {
+        func submit(_ window: JSONArrayStream.Window) -> (Batch<Result>, FirstSyntaxError) {
             let incoming = window.continuesLine ? handedOnLine : nil
             let outgoing = hidesValues && window.handsOnLine ? CarriedColumns() : nil
             handedOnLine = outgoing
-            return pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
+            let syntax = FirstSyntaxError()
+            return (pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
                 let document = window.makeDocument()
                 if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
                 check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, known: known,
@@ -207,31 +208,34 @@ extension FormSchema {
                     let index = window.firstIndex + slot + 1
                     switch outcome {
                     case .valid:
-                        return (transform(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: [])), nil)
+                        return transform(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
                     case .settled(let failures):
-                        return (transform(DataRecord(index: index, unparsedElement: element, of: document),
-                                          report(for: failures, options: options, cache: &issues)), nil)
+                        return transform(DataRecord(index: index, unparsedElement: element, of: document),
+                                         report(for: failures, options: options, cache: &issues))
                     case .parsed(let value, let report):
-                        return (transform(DataRecord(index: index, position: element.position, content: .success(value),
-                                                     document: document, anchor: .json(element.range.lowerBound)), report), nil)
+                        return transform(DataRecord(index: index, position: element.position, content: .success(value),
+                                                    document: document, anchor: .json(element.range.lowerBound)), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
                         let failure = document.bytes.withUnsafeBufferPointer { bytes in
                             JSONReader.arrayFailure(UnsafeBufferPointer(rebasing: bytes[(from ?? 0)...]), afterElement: from != nil)
                         }
-                        return (nil, DataParseError(message: failure.message, position: document.position(ofOffset: (from ?? 0) + failure.offset)))
+                        let error = DataParseError(message: failure.message, position: document.position(ofOffset: (from ?? 0) + failure.offset))
+                        if syntax.found == nil { syntax.found = (slot, error) }
+                        // Its result is never handed on: the array ends before it.
+                        return transform(DataRecord(index: index, position: element.position, content: .failure(error)), nil)
                     }
                 }
-            }
+            }, syntax)
         }
         // A few windows are checked at once, and handed on in order as each is done.
-        var inFlight: [Batch<(Result?, DataParseError?)>] = []
+        var inFlight: [(Batch<Result>, FirstSyntaxError)] = []
         var syntaxError: DataParseError?
-        func handOn(_ batch: Batch<(Result?, DataParseError?)>) {
-            pool.wait(for: batch)
-            for index in batch.values.indices where syntaxError == nil {
-                if let result = batch.values[index].0 { body(result) } else { syntaxError = batch.values[index].1 }
-            }
+        func handOn(_ window: (batch: Batch<Result>, syntax: FirstSyntaxError)) {
+            pool.wait(for: window.batch)
+            guard syntaxError == nil else { return }
+            for index in 0..<(window.syntax.found?.slot ?? window.batch.values.count) { body(window.batch.values[index]) }
+            syntaxError = window.syntax.found?.error
         }
         var failure: DataFileError?
         reading: while syntaxError == nil {
@@ -265,6 +269,12 @@ extension FormSchema {
         outgoing?.publish((window.end.line, window.end.column, redaction.lostColumns(onLine: window.end.line, before: window.end.column)))
         document.knownRedaction = redaction
     }
+}
+
+/// The first element of a window that is not well-formed JSON, and the array's syntax error there:
+/// set by the thread that checks the window (the array ends at the first), read once its batch is done.
+private final class FirstSyntaxError: @unchecked Sendable {
+    var found: (slot: Int, error: DataParseError)?
 }
 
 /// What hidden values take from a line up to a column, handed from one window's thread to the next's.
