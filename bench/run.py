@@ -21,7 +21,8 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
    jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
    --print), every tool's invalid records checked against formcheck's; then formcheck on the same
-   records as one JSON array written on one line, against its time on the JSON Lines file; then
+   records as one JSON array written on one line, against its time on the JSON Lines file (in each
+   output format and the summary); then
    formcheck's peak memory and time on a JSON array of --array-gb gigabytes (the largest JSON Lines
    file's records repeated; 0 skips it), written on one line and one element per line, with every
    error printed as text and as the summary alone, and on a YAML file of as many gigabytes holding
@@ -199,7 +200,7 @@ def one_line_array(data, name, size):
 def print_errors(sizes, runs, tools, data):
     """Printing every error, as a CI log shows it: formcheck in each output format (and the default text with
     one job), beside jsonschema-rs and Python jsonschema printing each error's record, path and message; then
-    formcheck on the same records as one JSON array written on one line."""
+    formcheck on the same records as one JSON array written on one line, in each format and the summary."""
     form = FORMS["signup"]
     schema = os.path.join(ROOT, form.YAML)
     output = os.path.join(OUT, "errors.txt")
@@ -226,7 +227,7 @@ def print_errors(sizes, runs, tools, data):
         for name, rate in rates.items():
             print(f"{name:36}{rate:>14,.0f}{rate / base:8.2f}x")
         array = one_line_array(data, form.NAME, size)
-        for kind in ["text", "json", "sarif", "junit", "github"]:
+        for kind in ["text", "json", "sarif", "junit", "github", "summary"]:
             seconds = {}
             for path in [lines, array]:
                 command = [FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION]
