@@ -156,9 +156,8 @@ public struct FormSchema: Sendable {
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         // The direct path reads the record's JSON text, as it reads a JSON file's.
-        if let plan = directPlan, let json = JSONWriter.bytes(of: record),
-            let failures = json.withUnsafeBufferPointer({ plan.failures(in: $0, collectAllErrors: options.collectAllErrors, today: options.today) }) {
-            return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: plan, options: options)
+        if let json = JSONWriter.bytes(of: record), let report = json.withUnsafeBufferPointer({ directReport($0, options: options) }) {
+            return report
         }
         return validator.validate(record, options: options)
     }
@@ -166,9 +165,16 @@ public struct FormSchema: Sendable {
     /// Validates one record given as a JSON document.
     /// - Throws: `DataParseError` when the bytes are not well-formed JSON.
     public func validate(json: [UInt8], options: ValidationOptions = ValidationOptions()) throws(DataParseError) -> ValidationReport {
-        var cache: [DirectPlan.Failure: ValidationError] = [:]
-        if let report = json.withUnsafeBufferPointer({ directReport($0, options: options, cache: &cache) }) { return report }
+        if let report = json.withUnsafeBufferPointer({ directReport($0, options: options) }) { return report }
         return validator.validate(try JSONReader.parse(json), options: options)
+    }
+
+    /// The report of one JSON record found by the direct path, its issues kept for later records
+    /// (`Validator.issueCache`), or nil when the record needs the full one.
+    private func directReport(_ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions) -> ValidationReport? {
+        guard let plan = directPlan, let failures = plan.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today)
+        else { return nil }
+        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: plan, options: options)
     }
 
     /// The report of a JSON record found by the direct path, or nil when the record needs the full one.

@@ -3,6 +3,8 @@
 final class Validator: Sendable {
     let graph: ValidatorGraph
     let renderer: MessageRenderer
+    /// The issues made for the direct path's failures, for records validated one at a time.
+    let issueCache = IssueCache()
 
     init(graph: ValidatorGraph, catalogs: MessageCatalogs) {
         self.graph = graph
@@ -36,10 +38,17 @@ final class Validator: Sendable {
         })
     }
 
-    /// The report of the failures the direct path found in one record, made without a cache.
+    /// The report of the failures the direct path found in one record, its issues kept for the
+    /// schema's later records (`issueCache`).
     func report(for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions) -> ValidationReport {
-        var run = Run(validator: self, root: .null, options: options)
-        return ValidationReport(issues: failures.map { issue(for: $0, of: plan, in: &run) })
+        var run: Run?
+        let locale = options.locale.map(LocaleIdentifier.normalized) ?? renderer.catalogs.sourceLocale
+        return ValidationReport(issues: failures.map { failure in
+            issueCache.issue(for: failure, locale: locale) {
+                if run == nil { run = Run(validator: self, root: .null, options: options) }
+                return issue(for: failure, of: plan, in: &run!)
+            }
+        })
     }
 
     /// The issue that `validate` writes for the failure, made by `run` (a walk of no record).

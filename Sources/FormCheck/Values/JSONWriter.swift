@@ -16,14 +16,14 @@ package enum JSONWriter {
     /// `out` partly written) at a number JSON cannot write or beyond `DirectScanner.maximumDepth`.
     private static func append(_ value: Value, to out: inout [UInt8], depth: Int) -> Bool {
         switch value {
-        case .null: out += "null".utf8
-        case .bool(let bool): out += (bool ? "true" : "false").utf8
-        case .integer(let int): out += String(int).utf8
-        case .largeInteger(let large): out += large.description.utf8
+        case .null: appendLiteral("null", to: &out)
+        case .bool(let bool): appendLiteral(bool ? "true" : "false", to: &out)
+        case .integer(let int): appendUTF8(String(int), to: &out)
+        case .largeInteger(let large): appendUTF8(large.description, to: &out)
         case .number(let double):
             // `description` is the shortest text that reads back as the same double ("1.0", "1e-07").
             guard double.isFinite else { return false }
-            out += double.description.utf8
+            appendUTF8(double.description, to: &out)
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
             guard depth <= DirectScanner.maximumDepth else { return false }
@@ -36,11 +36,11 @@ package enum JSONWriter {
         case .object(let object):
             guard depth <= DirectScanner.maximumDepth else { return false }
             out.append(UInt8(ascii: "{"))
-            for (index, (key, member)) in object.members.enumerated() {
+            for index in object.keys.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                appendQuoted(key, to: &out)
+                appendQuoted(object.keys[index], to: &out)
                 out.append(UInt8(ascii: ":"))
-                guard append(member, to: &out, depth: depth + 1) else { return false }
+                guard append(object.values[index], to: &out, depth: depth + 1) else { return false }
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -48,6 +48,16 @@ package enum JSONWriter {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The UTF-8 of `text`, copied whole.
+    private static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    private static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
 
     /// `text` as a JSON string.
     package static func quoted(_ text: String) -> String {
