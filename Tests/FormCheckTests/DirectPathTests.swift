@@ -237,6 +237,7 @@ import Testing
         "", "abc", "Zoë", "Björk Guðmundsdóttir", "Łukasz Żółć", "日本語の名前", "中文", "e\u{0301}", "x\u{0301}\u{0301}\u{0308}",
         "Ngọc Anh", "ﬀ", "\u{00AD}a", "\u{1100}\u{1161}\u{11A8}", "한국어", "👍🏽", "🇫🇷🇩🇪", "👨‍👩‍👧", "क्षि", "a\r\nb", "\u{4E00}\u{3099}",
         "ÿ\u{0300}", "\u{9FFF}\u{A000}", "Ǆ\u{02FF}\u{0300}", "Ωμέγα", "Привет", "\u{0483}", "مرحبا\u{064B}",
+        "Σοφία Παπαδοπούλου", "ω\u{0301}", "Ж\u{0483}", "Ж\u{048A}", "Հայաստան", "\u{058F}\u{0590}\u{0591}", "\u{036F}\u{0370}",
     ])
     func lengthsCountCharactersAsStringCountsThem(_ text: String) throws {
         let count = text.count

@@ -36,4 +36,26 @@ import Testing
         }
         #expect(mismatches == [])
     }
+
+    /// The scalars `CharacterTally` counts as characters of their own are each one character beside
+    /// ASCII letters, digits and spaces, beside each other and beside themselves, and random text of
+    /// them counts as `String` counts it.
+    @Test func scalarsTheTallyCountsStandAlone() {
+        let standing = (UInt32(0x80)...0xFFFF).filter(UTF8Text.CharacterTally.standsAlone).compactMap(Unicode.Scalar.init)
+        let probes: [Unicode.Scalar] = ["a", "Z", "0", " ", "\u{370}", "\u{48A}", "\u{58F}", "\u{4E00}"]
+        var lonely: [Unicode.Scalar] = []
+        for scalar in standing {
+            let pairs = probes.flatMap { [[scalar, $0], [$0, scalar]] } + [[scalar, scalar]]
+            if pairs.contains(where: { String(String.UnicodeScalarView($0)).count != 2 }) { lonely.append(scalar) }
+        }
+        #expect(lonely == [])
+        var generator = SeededRandom(seed: 0x7A11)
+        let pool = standing.filter { $0.value < 0x600 } + (0x20...0x7E).compactMap(Unicode.Scalar.init)
+        for _ in 0..<2000 {
+            let scalars = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+            var tally = UTF8Text.CharacterTally()
+            for scalar in scalars { tally.add(scalar) }
+            #expect(tally.characters == String(String.UnicodeScalarView(scalars)).count, "\(scalars)")
+        }
+    }
 }

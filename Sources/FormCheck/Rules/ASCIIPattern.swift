@@ -92,6 +92,14 @@ struct ASCIIPattern: Sendable {
                             namesOnlyASCII: false)
     }
 
+    /// The pattern that matches text made only of printable ASCII characters for which `isMember`
+    /// holds: the ASCII restatement of a rule such as `alpha`.
+    static func consisting(of isMember: (Character) -> Bool) -> ASCIIPattern {
+        let members = set((UInt8(0x20)...UInt8(0x7E)).filter { isMember(Character(Unicode.Scalar($0))) })
+        return ASCIIPattern(automaton: PatternAutomaton(atoms: [Atom(bytes: members, min: 0, max: .max)], anchoredStart: true, anchoredEnd: true)!,
+                            namesOnlyASCII: false)
+    }
+
     /// Whether the pattern matches somewhere in `text`, as the engine would; nil when the engine must decide.
     func matches(_ text: String) -> Bool? {
         text.utf8.withContiguousStorageIfAvailable { matches($0) } ?? nil

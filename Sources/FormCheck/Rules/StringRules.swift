@@ -76,12 +76,8 @@ extension RuleCatalogue {
         containing("containsLowercase", CharacterClasses.isLowercase),
         containing("containsDigit", CharacterClasses.isDigit),
         containing("containsSymbol", CharacterClasses.isSymbol),
-        RuleDefinition("alpha", appliesTo: .strings) { builder in
-            RuleChecks.string(direct: &builder.direct) { $0.allSatisfy(\.isLetter) }
-        },
-        RuleDefinition("alphanumeric", appliesTo: .strings) { builder in
-            RuleChecks.string(direct: &builder.direct) { $0.allSatisfy { $0.isLetter || CharacterClasses.isDigit($0) } }
-        },
+        consisting("alpha") { $0.isLetter },
+        consisting("alphanumeric") { $0.isLetter || CharacterClasses.isDigit($0) },
         RuleDefinition("strength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let node = builder.node("value") else { return nil }
             let levels = PasswordStrength.Level.allCases.dropFirst()
@@ -102,6 +98,14 @@ extension RuleCatalogue {
             }
         },
     ]
+
+    /// A rule that the text holds only characters of a class; its direct form tests the same class on
+    /// ASCII bytes, and decodes other text.
+    private static func consisting(_ name: String, _ isMember: @escaping @Sendable (Character) -> Bool) -> RuleDefinition {
+        RuleDefinition(name, appliesTo: .strings) { builder in
+            RuleChecks.string(direct: &builder.direct, ascii: .consisting(of: isMember)) { $0.allSatisfy(isMember) }
+        }
+    }
 
     /// A rule that the text holds at least one character of a class; its direct form tests the same
     /// class on ASCII bytes, and decodes other text.

@@ -72,7 +72,8 @@ enum UTF8Text {
 
     /// Counts the characters of text as its scalars are read, while every scalar is one that no
     /// neighbour joins into one character with it: below U+0300 (where combining marks begin) but CR
-    /// (CR LF is one character), and the CJK unified ideographs (U+4E00-U+9FFF). Text with other
+    /// (CR LF is one character); Greek, Cyrillic and Armenian (U+0370-U+058F) but the Cyrillic
+    /// combining marks (U+0483-U+0489); and the CJK unified ideographs (U+4E00-U+9FFF). Text with other
     /// scalars is left to `String` to count.
     struct CharacterTally {
         private var scalars = 0
@@ -88,16 +89,24 @@ enum UTF8Text {
 
         mutating func add(_ scalar: Unicode.Scalar) {
             scalars += 1
-            oneCharacterPerScalar = oneCharacterPerScalar && (scalar.value < 0x300 && scalar != "\r" || (0x4E00...0x9FFF).contains(scalar.value))
+            oneCharacterPerScalar = oneCharacterPerScalar && scalar != "\r" && Self.standsAlone(scalar.value)
         }
 
         /// Adds the scalar beyond ASCII whose sequence begins with the bytes `lead` and `second`.
         @inline(__always)
         mutating func add(lead: UInt8, second: UInt8) {
             scalars += 1
-            // Below U+0300: a lead byte below 0xCC. U+4E00-U+9FFF: a lead byte from 0xE4 (second byte
-            // from 0xB8 on) to 0xE9.
-            oneCharacterPerScalar = oneCharacterPerScalar && (lead < 0xCC || (0xE4...0xE9).contains(lead) && (lead > 0xE4 || second >= 0xB8))
+            // Two bytes: the scalar's value from them. U+4E00-U+9FFF: a lead byte from 0xE4 (second
+            // byte from 0xB8 on) to 0xE9.
+            oneCharacterPerScalar = oneCharacterPerScalar
+                && (lead < 0xE0 ? Self.standsAlone(UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F))
+                    : (0xE4...0xE9).contains(lead) && (lead > 0xE4 || second >= 0xB8))
+        }
+
+        /// Whether a scalar other than CR is one character whatever its neighbours (see the type).
+        @inline(__always)
+        static func standsAlone(_ value: UInt32) -> Bool {
+            value < 0x300 || (0x370...0x58F).contains(value) && !(0x483...0x489).contains(value) || (0x4E00...0x9FFF).contains(value)
         }
     }
 
