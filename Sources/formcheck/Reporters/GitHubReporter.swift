@@ -8,22 +8,45 @@ struct GitHubReporter: CheckReporter {
     let positions: ShownPositions
 
     func renderer(file: String) -> Renderer {
-        Renderer(file: file, positions: positions)
+        func start(_ kind: String) -> [UInt8] {
+            var start = OutputBuffer()
+            Self.appendStart(kind, file: file, to: &start)
+            return start.bytes
+        }
+        return Renderer(errorStart: start("error"), warningStart: start("warning"), positions: positions, titles: titles, messages: messages)
+    }
+
+    /// An issue's title, and the end of its message after the record's number.
+    private let titles = IssueTexts { issue, out in
+        let field = issue.path.components.isEmpty ? "record" : issue.printablePath
+        GitHubReporter.appendTitle("\(field) [\(issue.code)]", to: &out)
+    }
+    private let messages = IssueTexts { issue, out in
+        GitHubReporter.appendEscaped(issue.printableMessage, isProperty: false, to: &out)
+        out.append("\n")
     }
 
     struct Renderer: RecordRenderer {
-        let file: String
+        /// `::error file=FILE` and `::warning file=FILE`.
+        let errorStart: [UInt8]
+        let warningStart: [UInt8]
         let positions: ShownPositions
+        let titles: IssueTexts
+        let messages: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
             var out = OutputBuffer(capacity: 384 * report.issues.count)
             for issue in report.issues {
-                let span = redaction.shown(record.span(of: issue))
-                let field = issue.path.components.isEmpty ? "record" : issue.printablePath
-                GitHubReporter.appendCommand(issue.severity.rawValue, file: file, span: span, title: "\(field) [\(issue.code)]",
-                                             message: "record \(record.index): \(issue.printableMessage)", to: &out)
+                out.append(bytes: issue.severity == .warning ? warningStart : errorStart)
+                GitHubReporter.appendSpan(redaction.shown(record.span(of: issue)), to: &out)
+                titles.append(issue, to: &out)
+                // `record N: ` holds nothing to escape.
+                out.append("record ")
+                out.append(record.index)
+                out.append(": ")
+                messages.append(issue, to: &out)
             }
             return out
         }
@@ -50,25 +73,38 @@ struct GitHubReporter: CheckReporter {
 
     /// `::KIND file=FILE[,line=L,col=C,endLine=L,endColumn=C],title=TITLE::MESSAGE` and a line break.
     static func appendCommand(_ kind: String, file: String, span: SourceSpan?, title: String, message: String, to out: inout OutputBuffer) {
+        appendStart(kind, file: file, to: &out)
+        if let span { appendSpan(span, to: &out) }
+        appendTitle(title, to: &out)
+        appendEscaped(message, isProperty: false, to: &out)
+        out.append("\n")
+    }
+
+    /// `::KIND file=FILE`
+    private static func appendStart(_ kind: String, file: String, to out: inout OutputBuffer) {
         out.append("::")
         out.append(kind)
         out.append(" file=")
         appendEscaped(file, isProperty: true, to: &out)
-        if let span {
-            out.append(",line=")
-            out.append(span.start.line)
-            out.append(",col=")
-            out.append(span.start.column)
-            out.append(",endLine=")
-            out.append(span.end.line)
-            out.append(",endColumn=")
-            out.append(span.end.column)
-        }
+    }
+
+    /// `,line=L,col=C,endLine=L,endColumn=C`
+    private static func appendSpan(_ span: SourceSpan, to out: inout OutputBuffer) {
+        out.append(",line=")
+        out.append(span.start.line)
+        out.append(",col=")
+        out.append(span.start.column)
+        out.append(",endLine=")
+        out.append(span.end.line)
+        out.append(",endColumn=")
+        out.append(span.end.column)
+    }
+
+    /// `,title=TITLE::`
+    private static func appendTitle(_ title: String, to out: inout OutputBuffer) {
         out.append(",title=")
         appendEscaped(title, isProperty: true, to: &out)
         out.append("::")
-        appendEscaped(message, isProperty: false, to: &out)
-        out.append("\n")
     }
 
     /// Appends `text` with each byte the syntax reserves written `%XX`: `%`, CR and LF, and in a
