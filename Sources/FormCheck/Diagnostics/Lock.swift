@@ -50,3 +50,17 @@ final class OnceValue<Value>: @unchecked Sendable {
     /// Whether the value has been made.
     var isMade: Bool { made.load(ordering: .acquiring) != nil }
 }
+
+/// Which of `count` shards of a cache the calling thread uses, so that threads sharing a cache seldom
+/// wait for the same lock: the same shard for a thread every time, spread over the shards by the
+/// thread's identity.
+package enum ThreadShard {
+    package static func index(of count: Int) -> Int {
+        #if canImport(Darwin)
+        let thread = UInt(bitPattern: pthread_self())
+        #else
+        let thread = UInt(pthread_self())
+        #endif
+        return Int(truncatingIfNeeded: (UInt64(thread) &* 0x9E37_79B9_7F4A_7C15) >> 40) % count
+    }
+}

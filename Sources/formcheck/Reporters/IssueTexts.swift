@@ -4,7 +4,8 @@ import Synchronization
 /// The output of a piece of an issue that depends on the issue alone (its path, message, code, ...),
 /// made once per issue and copied after: the checking path hands out the same issue for every record
 /// that fails the same way, so most issues of a run are written from here. Shared by the checking
-/// threads; it holds at most `capacity` issues, and starts again when full.
+/// threads, in shards (`ThreadShard`, so that threads seldom wait for one another); each holds at most
+/// `capacity` issues, and starts again when full.
 final class IssueTexts: Sendable {
     private struct Entry: Sendable {
         /// Kept so that its identity is not taken by another issue while the entry stands.
@@ -12,8 +13,12 @@ final class IssueTexts: Sendable {
         let text: [UInt8]
     }
 
+    private final class Shard: Sendable {
+        let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    }
+
     static let capacity = 4096
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let shards = (0..<16).map { _ in Shard() }
     /// Writes the piece for an issue.
     private let make: @Sendable (ValidationError, inout OutputBuffer) -> Void
 
@@ -23,14 +28,15 @@ final class IssueTexts: Sendable {
 
     /// Appends the piece for `issue` to `out`.
     func append(_ issue: ValidationError, to out: inout OutputBuffer) {
-        if let text = entries.withLock({ $0[issue.identity]?.text }) {
+        let shard = shards[ThreadShard.index(of: shards.count)]
+        if let text = shard.entries.withLock({ $0[issue.identity]?.text }) {
             out.append(bytes: text)
             return
         }
         var piece = OutputBuffer()
         make(issue, &piece)
         out.append(piece)
-        entries.withLock { entries in
+        shard.entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[issue.identity] = Entry(issue: issue, text: piece.bytes)
         }
