@@ -6,6 +6,8 @@ import Foundation
 /// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
 struct JUnitReporter: CheckReporter {
     private struct Suite {
+        /// What follows a case's name (see `afterName(file:)`).
+        let afterName: OutputBuffer
         /// The `testcase` elements, each on its line (ended by a line break).
         let cases = SpooledOutput()
         var tests = 0
@@ -21,8 +23,18 @@ struct JUnitReporter: CheckReporter {
             cases.append(testCase)
         }
 
-        /// A record's case, counted as a failure when it is one, and its warnings.
+        init(file: String) {
+            afterName = JUnitReporter.afterName(file: file)
+        }
+
+        /// A record's case, counted as a failure when it is one, and its warnings; a passing case
+        /// (rendered as nothing) is written here.
         mutating func add(_ rendered: RenderedCase) {
+            guard !rendered.element.isEmpty else {
+                tests += 1
+                cases.append { out in JUnitReporter.appendCaseStart(record: rendered.record, afterName: afterName, to: &out); out.append("/>\n") }
+                return
+            }
             add(rendered.element)
             if rendered.isFailure { failures += 1 }
             guard !rendered.warnings.isEmpty else { return }
@@ -46,7 +58,19 @@ struct JUnitReporter: CheckReporter {
 
     func renderer(file: String) -> Renderer {
         Renderer(lines: IssueLineParts(shownFile: XMLText.text(PrintableText.escaped(file)), style: .plain, tails: tails),
-                 afterName: OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\""), positions: positions, failures: failures)
+                 afterName: Self.afterName(file: file), positions: positions, failures: failures)
+    }
+
+    /// What follows a case's name: its class, the file's name, and its time.
+    private static func afterName(file: String) -> OutputBuffer {
+        OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\"")
+    }
+
+    /// `    <testcase name="record N" classname="FILE" time="0"`
+    private static func appendCaseStart(record: Int, afterName: OutputBuffer, to out: inout OutputBuffer) {
+        out.append("    <testcase name=\"record ")
+        out.append(record)
+        out.append(afterName)
     }
 
     /// The ends of issues' lines (see `appendIssueLine`), as XML text.
@@ -71,7 +95,9 @@ struct JUnitReporter: CheckReporter {
 
     /// A record's `testcase` element and, for a record with warnings only, their lines.
     struct RenderedCase: Sendable {
+        /// The `testcase` element; empty for a passing case, which the reporter writes.
         var element = OutputBuffer()
+        var record = 0
         var isFailure = false
         var warnings = OutputBuffer()
     }
@@ -85,14 +111,11 @@ struct JUnitReporter: CheckReporter {
         let failures: IssueTexts
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
-            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + afterName.bytes.count + 512 * report.issues.count))
-            rendered.element.append("    <testcase name=\"record ")
-            rendered.element.append(record.index)
-            rendered.element.append(afterName)
-            guard !report.issues.isEmpty else {
-                rendered.element.append("/>\n")
-                return rendered
-            }
+            // A passing case is written by the reporter, from the record's number alone.
+            guard !report.issues.isEmpty else { return RenderedCase(record: record.index) }
+            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + afterName.bytes.count + 512 * report.issues.count),
+                                        record: record.index)
+            JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &rendered.element)
             let redaction = positions.redaction(for: record)
             // The issues' lines, as XML text.
             var lines = OutputBuffer(capacity: 256 * report.issues.count)
@@ -136,7 +159,7 @@ struct JUnitReporter: CheckReporter {
     private mutating func withSuite(of file: String, _ body: (inout Suite) -> Void) {
         if current?.file != file {
             if let current { suites[current.file] = current.suite }
-            current = (file, suites.removeValue(forKey: file) ?? Suite())
+            current = (file, suites.removeValue(forKey: file) ?? Suite(file: file))
         }
         body(&current!.suite)
     }
@@ -147,7 +170,7 @@ struct JUnitReporter: CheckReporter {
             suite = current.suite
             self.current = nil
         } else {
-            suite = suites.removeValue(forKey: file) ?? Suite()
+            suite = suites.removeValue(forKey: file) ?? Suite(file: file)
         }
         let seconds = String(format: "%.3f", Date().timeIntervalSince(suite.started))
         var out = "  <testsuite name=\"\(XMLText.attribute(file))\" package=\"\(XMLText.attribute(form))\" id=\"\(nextID)\""

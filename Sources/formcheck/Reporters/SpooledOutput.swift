@@ -25,6 +25,12 @@ final class SpooledOutput {
         spillIfFull()
     }
 
+    /// What `write` appends to a buffer.
+    func append(_ write: (inout OutputBuffer) -> Void) {
+        write(&memory)
+        spillIfFull()
+    }
+
     func append(bytes: some Collection<UInt8>) {
         memory.append(bytes: bytes)
         spillIfFull()
