@@ -54,7 +54,10 @@ extension DataDocument {
             }
         }
         let start = offset(ofColumn: first, onLine: number)
-        let stop = offset(ofColumn: end, onLine: number)
+        // Where the window ends: walked on from its start while that is short (no long hidden value
+        // lies between), else looked up.
+        let stop = end - first <= 8 * (width + 1) ? offset(ofScalar: end - first, after: start, before: line.upperBound)
+            : offset(ofColumn: end, onLine: number)
         let hidden = redaction.columns(onLine: number, overlapping: first..<end).map { ($0.lowerBound - first + 1)..<($0.upperBound - first + 1) }
         return Self.excerpt(of: bytes[start..<stop], column: column - first + 1, endColumn: endColumn.map { $0 - first + 1 },
                             hiding: hidden, width: width)

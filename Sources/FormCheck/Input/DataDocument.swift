@@ -125,24 +125,30 @@ public final class DataDocument: @unchecked Sendable {
             offset = line.lowerBound
         }
         if offset < line.lowerBound { (offset, knownCount) = (line.lowerBound, nil) }
-        var count = knownCount ?? scalars(in: 0..<offset)
-        // Eight bytes at a time while the scalar lies beyond them.
+        return self.offset(ofScalar: target - (knownCount ?? scalars(in: 0..<offset)), after: offset, before: line.upperBound)
+    }
+
+    /// The offset of the scalar `count` scalars on from the one at `start` (a scalar's first byte), or
+    /// `limit` when the text ends first; walked eight bytes at a time while the scalar lies beyond them.
+    func offset(ofScalar count: Int, after start: Int, before limit: Int) -> Int {
+        var offset = start
+        var counted = 0
         bytes.withUnsafeBufferPointer { bytes in
-            while offset + 8 <= line.upperBound {
+            while offset + 8 <= limit {
                 let leading = ByteWord.leadingByteCount(in: ByteWord.load(bytes, at: offset))
-                guard count + leading <= target else { break }
-                count += leading
+                guard counted + leading <= count else { break }
+                counted += leading
                 offset += 8
             }
         }
-        while offset < line.upperBound {
+        while offset < limit {
             if bytes[offset] & 0xC0 != 0x80 {
-                if count == target { return offset }
-                count += 1
+                if counted == count { return offset }
+                counted += 1
             }
             offset += 1
         }
-        return line.upperBound
+        return limit
     }
 
     /// How many Unicode scalars (UTF-8 lead bytes) `range` holds: counted from the nearest block when
