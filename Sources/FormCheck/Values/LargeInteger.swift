@@ -91,17 +91,10 @@ public struct LargeInteger: Sendable, Hashable, CustomStringConvertible {
     func isMultiple(of factor: LargeInteger) -> Bool {
         let divisor = Limbs(digits: factor.digits.utf8[...])
         var remainder = Limbs()
-        let digits = Array(digits.utf8)
-        // The first chunk takes what is left over from whole chunks of nine.
-        var start = 0
-        var length = digits.count % Limbs.digitsPerLimb
-        if length == 0 { length = Limbs.digitsPerLimb }
-        while start < digits.count {
-            let chunk = digits[start..<(start + length)].reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) }
-            remainder.multiply(by: Limbs.powersOfTen[length], adding: chunk)
+        // Limb by limb from the most significant: the remainder so far, shifted one limb on.
+        for limb in Limbs(digits: digits.utf8[...]).limbs.reversed() {
+            remainder.multiply(by: Limbs.base, adding: limb)
             remainder.reduce(modulo: divisor)
-            start += length
-            length = Limbs.digitsPerLimb
         }
         return remainder.isZero
     }
@@ -112,7 +105,6 @@ public struct LargeInteger: Sendable, Hashable, CustomStringConvertible {
 private struct Limbs {
     static let digitsPerLimb = 9
     static let base: UInt64 = 1_000_000_000
-    static let powersOfTen: [UInt64] = (0...digitsPerLimb).map { (0..<$0).reduce(1) { result, _ in result * 10 } }
 
     private(set) var limbs: [UInt64] = []
 
@@ -135,7 +127,7 @@ private struct Limbs {
         while limbs.last == 0 { limbs.removeLast() }
     }
 
-    /// self = self × `factor` + `addend`, with `factor` and `addend` at most `base`.
+    /// self = self × `factor` + `addend`, with `factor` at most `base` and `addend` below it.
     mutating func multiply(by factor: UInt64, adding addend: UInt64) {
         var carry = addend
         for index in limbs.indices {
