@@ -87,17 +87,24 @@ struct ASCIIPattern: Sendable {
     /// The pattern that matches text holding at least one printable ASCII character for which
     /// `isMember` holds: the ASCII restatement of a character-class rule such as `containsDigit`.
     static func containing(where isMember: (Character) -> Bool) -> ASCIIPattern {
-        let members = set((UInt8(0x20)...UInt8(0x7E)).filter { isMember(Character(Unicode.Scalar($0))) })
-        return ASCIIPattern(automaton: PatternAutomaton(atoms: [Atom(bytes: members, min: 1, max: 1)], anchoredStart: false, anchoredEnd: false)!,
-                            namesOnlyASCII: false)
+        ofClass(Atom(bytes: printableMembers(where: isMember), min: 1, max: 1), anchored: false)
     }
 
     /// The pattern that matches text made only of printable ASCII characters for which `isMember`
     /// holds: the ASCII restatement of a rule such as `alpha`.
     static func consisting(of isMember: (Character) -> Bool) -> ASCIIPattern {
-        let members = set((UInt8(0x20)...UInt8(0x7E)).filter { isMember(Character(Unicode.Scalar($0))) })
-        return ASCIIPattern(automaton: PatternAutomaton(atoms: [Atom(bytes: members, min: 0, max: .max)], anchoredStart: true, anchoredEnd: true)!,
-                            namesOnlyASCII: false)
+        ofClass(Atom(bytes: printableMembers(where: isMember), min: 0, max: .max), anchored: true)
+    }
+
+    /// The pattern of one atom, anchored at both ends or at neither; its class is a rule's, so a
+    /// character beyond ASCII goes to the rule's own test.
+    private static func ofClass(_ atom: Atom, anchored: Bool) -> ASCIIPattern {
+        ASCIIPattern(automaton: PatternAutomaton(atoms: [atom], anchoredStart: anchored, anchoredEnd: anchored)!, namesOnlyASCII: false)
+    }
+
+    /// The printable ASCII characters for which `isMember` holds, as an atom's bytes.
+    private static func printableMembers(where isMember: (Character) -> Bool) -> UInt128 {
+        set((UInt8(0x20)...UInt8(0x7E)).filter { isMember(Character(Unicode.Scalar($0))) })
     }
 
     /// Whether the pattern matches somewhere in `text`, as the engine would; nil when the engine must decide.
