@@ -408,13 +408,7 @@ struct JSONArrayStream: ~Copyable {
             let to = target - base
             // A few bytes (the white space and separator between elements) one at a time.
             if to - from < 16 {
-                for byte in bytes[from..<to] {
-                    if byte == 0x0A {
-                        position = SourcePosition(line: position.line + 1, column: 1)
-                    } else if byte & 0xC0 != 0x80 {
-                        position.column += 1
-                    }
-                }
+                position = Self.position(after: position, over: UnsafeBufferPointer(rebasing: bytes[from..<to]))
                 return
             }
             while from < to, let newline = memchr(bytes.baseAddress! + from, 0x0A, to - from) {
@@ -440,8 +434,13 @@ struct JSONArrayStream: ~Copyable {
 
     /// The position `count` bytes into `text`, which starts at `start`.
     static func position(after start: SourcePosition, in text: ArraySlice<UInt8>, at count: Int) -> SourcePosition {
+        text.prefix(count).withUnsafeBufferPointer { position(after: start, over: $0) }
+    }
+
+    /// The position after `bytes`, which start at `start`, counted a byte at a time.
+    private static func position(after start: SourcePosition, over bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
         var position = start
-        for byte in text.prefix(count) {
+        for byte in bytes {
             if byte == 0x0A {
                 position = SourcePosition(line: position.line + 1, column: 1)
             } else if byte & 0xC0 != 0x80 {
