@@ -218,6 +218,37 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
+/// `url` decides ASCII text on its bytes and other text by its characters: both must answer alike.
+@Suite struct URLBytesTests {
+    @Test(arguments: [
+        "HTTP://EXAMPLE.COM", "hTtPs://a", "http://user:pw@host:8080/p", "http://a@b@c", "http://:80", "http://a:0",
+        "http://a:65535", "http://a:65536", "http://a:00080", "http://a:123456", "http://a:", "http://a.-b", "http://a-.b",
+        "http://a..b", "http://.a", "http://a/", "http://exa_mple.com", "http://a?b", "http://ex#f", "http://x\u{7F}",
+        "http://[::1]", "http://[::1", "http://a:b:1", "https:/a", "http//a", "http://", "http://a b", "http://a\tb",
+        "http://ü.example", "http://例え.jp/パス", "http://a.b/ü", "http://١٢.com", "https://a/\u{301}x", "https://a/é\u{2028}",
+        "https://a/xé\u{A0}", "https://a/é", "https://a/\u{301}", "https://a\u{301}/x", "https://a/b\u{3000}", "http://a?é#\u{85}",
+    ])
+    func bytesAndCharactersAgree(_ url: String) {
+        #expect(TextFormats.ByteFormat.url.matches(url) == TextFormats.isWebURL(url))
+    }
+
+    @Test func randomTextsAgree() {
+        var random = SeededRandom(seed: 7)
+        let starts = ["http://", "https://", "HTTPS://", "http:/", "", "http://user@", "http://[::1]"]
+        let pieces = ["a", "Z", "0", "9", ".", "-", ":", "/", "?", "#", "@", "[", "]", "_", " ", "\t", "é", "%", "80", "65536", "\u{301}",
+                      "\u{A0}", "\u{2028}", "日"]
+        var accepted = 0
+        for _ in 0..<5_000 {
+            let url = random.pick(starts) + (0..<random.int(0...8)).map { _ in random.pick(pieces) }.joined()
+            let answer = TextFormats.ByteFormat.url.matches(url)
+            #expect(answer == TextFormats.isWebURL(url), "\(url)")
+            if answer { accepted += 1 }
+        }
+        // Both answers are drawn often enough for the comparison to mean something.
+        #expect((250...4_750).contains(accepted))
+    }
+}
+
 @Suite struct NumberRuleTests {
     static let cases: [RuleCase] = [
         RuleCase("integer", "[{ min: 18 }]", 18),

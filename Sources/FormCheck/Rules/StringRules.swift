@@ -55,7 +55,10 @@ extension RuleCatalogue {
             builder.direct = DirectRule([.format(.email)])
             return RuleChecks.string { TextFormats.ByteFormat.email.matches($0) }
         },
-        RuleDefinition("url", appliesTo: .strings) { builder in RuleChecks.string(direct: &builder.direct) { TextFormats.isWebURL($0) } },
+        RuleDefinition("url", appliesTo: .strings) { builder in
+            builder.direct = DirectRule([.format(.url)])
+            return RuleChecks.string { TextFormats.ByteFormat.url.matches($0) }
+        },
         RuleDefinition("uuid", appliesTo: .strings) { builder in
             builder.direct = DirectRule([.format(.uuid)])
             return RuleChecks.string { TextFormats.ByteFormat.uuid.matches($0) }

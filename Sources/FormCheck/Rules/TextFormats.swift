@@ -2,12 +2,13 @@
 enum TextFormats {
     /// The formats decided on UTF-8 bytes alone, which the direct path can test on a value in place.
     enum ByteFormat: Sendable {
-        case email, uuid
+        case email, uuid, url
 
         func matches(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             switch self {
             case .email: return TextFormats.isEmail(utf8)
             case .uuid: return TextFormats.isUUID(utf8)
+            case .url: return TextFormats.isWebURL(utf8)
             }
         }
 
@@ -39,6 +40,52 @@ enum TextFormats {
             else { return false }
         }
         return true
+    }
+
+    /// `isWebURL` on UTF-8 bytes. Text beyond ASCII is decided on its bytes when it starts after the
+    /// authority's end and the character after it (so the characters the authority is read from are its
+    /// bytes) and none of its scalars is white space; other text by its characters.
+    private static func isWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let asciiEnd = bytes.firstIndex { $0 >= 0x80 } ?? bytes.endIndex
+        guard !bytes[..<asciiEnd].contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return false }
+        let rest: Slice<UnsafeBufferPointer<UInt8>>
+        if hasASCIIPrefix(bytes, "https://") {
+            rest = bytes[8...]
+        } else if hasASCIIPrefix(bytes, "http://") {
+            rest = bytes[7...]
+        } else {
+            return false
+        }
+        var authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        if asciiEnd < bytes.endIndex {
+            guard authority.endIndex + 1 < asciiEnd else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
+            guard !String(decoding: bytes[asciiEnd...], as: UTF8.self).unicodeScalars.contains(where: \.properties.isWhitespace)
+            else { return false }
+        }
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+        if authority.first == UInt8(ascii: "[") { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
+        var host = authority
+        if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
+            let port = authority[(colon + 1)...]
+            guard (1...5).contains(port.count), port.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                (1...65535).contains(port.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+            else { return false }
+            host = authority[..<colon]
+        }
+        return !host.isEmpty && host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { label in
+            !label.isEmpty && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+                && label.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+        }
+    }
+
+    /// Whether `bytes` start with `prefix`, a lowercase ASCII text, in either case.
+    private static func hasASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        return prefix.withUTF8Buffer { expected in
+            zip(bytes, expected).allSatisfy { byte, lowercase in
+                ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte) == lowercase
+            }
+        }
     }
 
     /// An absolute `http` or `https` URL with a host: `https://example.com:8080/path?q#f`.
