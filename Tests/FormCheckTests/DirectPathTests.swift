@@ -194,10 +194,37 @@ import Testing
             #"{"prénom":"Ann","straße":{"größe":0}}"#, #"{"prénom":"Ann","stra\u00dfe":{"gr\u00f6\u00dfe":"x"}}"#,
             #"{"ñame":"Zoë"}"#, #"{"n\u00E4me":"x"}"#, #"{"prénom":"Ann","pr\u00e9nom":"Bo"}"#, #"{"prénom":"Ann","name":"x"}"#,
         ]
-        // All but the record that repeats a member (one spelling composed, one written with an escape) and
-        // those with a member the schema does not declare, which only the full reader reports exactly.
-        #expect(try Self.settledCount(schema, records) == records.count - 3)
+        // All but the record that repeats a member (one spelling composed, one written with an escape).
+        #expect(try Self.settledCount(schema, records) == records.count - 1)
         #expect(try directCodes(in: schema, "{\"pre\u{301}nom\":\"A\",\"straße\":{\"größe\":0}}") == ["prénom minLength", "straße.größe min"])
+        // Undeclared members come after their object's declared ones, in the order they are written.
+        #expect(try directCodes(in: schema, #"{"zz":1,"prénom":"A","straße":{"x":[1],"größe":0,"y":{}},"ñame":"Zoë"}"#)
+            == ["prénom minLength", "straße.größe min", "straße.x unknownField", "straße.y unknownField", "zz unknownField", "ñame unknownField"])
+    }
+
+    /// An undeclared member is placed where `JSONLocator` places its path: at its value, or in a
+    /// sensitive object (where its path names it `*`) at the object's start, unless its key is `*`.
+    @Test func undeclaredMembersArePlacedAsTheLocatorPlacesThem() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            unknownFields: reject
+            fields:
+              card: { type: object, sensitive: true, unknownFields: reject, fields: { number: string } }
+              guests: { type: array, items: { type: object, unknownFields: reject, fields: { name: string } } }
+            """)
+        let json = #"{"extra": [1, {"a": 2}], "card": {"number": "1", "x": "secret", "*": 3}, "guests": [{"name": "A"}, {"age": 3, "name": 1}]}"#
+        let bytes = Array(json.utf8)
+        let report = try #require(try directReport(json, in: schema))
+        #expect(report.issues.map { "\($0.path) \($0.code)" }
+            == ["card.* unknownField", "card.* unknownField", "guests[1].name type", "guests[1].age unknownField", "extra unknownField"])
+        #expect(report.issues.map(\.written) == report.issues.map { JSONLocator.range(of: $0.path, in: bytes, from: 0) })
+        #expect(report.issues.map { $0.written.map { String(decoding: bytes[$0], as: UTF8.self) } }
+            == ["3", "3", "1", "3", #"[1, {"a": 2}]"#])
+        let unnamed = #"{"card": {"x": "secret"}}"#
+        let alone = try #require(try directReport(unnamed, in: schema))
+        #expect(alone.issues.map(\.written) == [9..<9])
+        #expect(alone.issues.map(\.written) == alone.issues.map { JSONLocator.range(of: $0.path, in: Array(unnamed.utf8), from: 0) })
     }
 
     /// Text beyond ASCII without escapes is read on the bytes: patterns run on its UTF-8, lengths count

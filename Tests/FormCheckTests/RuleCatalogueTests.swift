@@ -227,6 +227,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         "http://[::1]", "http://[::1", "http://a:b:1", "https:/a", "http//a", "http://", "http://a b", "http://a\tb",
         "http://ü.example", "http://例え.jp/パス", "http://a.b/ü", "http://١٢.com", "https://a/\u{301}x", "https://a/é\u{2028}",
         "https://a/xé\u{A0}", "https://a/é", "https://a/\u{301}", "https://a\u{301}/x", "https://a/b\u{3000}", "http://a?é#\u{85}",
+        "https://a-b.example.de/été", "https://a?\u{301}", "https://a#é", "http://a/\u{200D}x", "http://a:80/\u{1F1EB}\u{1F1F7}",
     ])
     func bytesAndCharactersAgree(_ url: String) {
         #expect(TextFormats.ByteFormat.url.matches(url) == TextFormats.isWebURL(url))

@@ -48,6 +48,11 @@ final class DirectPlan: @unchecked Sendable {
     struct Layout {
         let members: Range<Int>
         let rejectsUnknown: Bool
+        /// The object is a sensitive field's value: its undeclared members are not named in reports.
+        let isSensitive: Bool
+        /// A sensitive object that declares a member `*`, which reports would place its undeclared
+        /// members at: those are left to the full reader.
+        let declaresUnnamedMember: Bool
         /// A member's key is beyond ASCII: keys are then compared as text.
         let hasKeysBeyondASCII: Bool
     }
@@ -185,9 +190,13 @@ final class DirectPlan: @unchecked Sendable {
         /// value, the empty range at the start of the nearest enclosing value that is present. Where is
         /// not what: it is left out of equality, so that failures that tell the same share one issue.
         var written: Range<Int> = 0..<0
+        /// For a member that its object does not declare and rejects (`unknownField`): its key. The
+        /// object is `node`, or the record when `node` is -1.
+        var unknownKey: String? = nil
 
         static func == (left: Failure, right: Failure) -> Bool {
             left.node == right.node && left.rule == right.rule && left.elements == right.elements && left.parameters == right.parameters
+                && left.unknownKey == right.unknownKey
         }
 
         func hash(into hasher: inout Hasher) {
@@ -195,6 +204,7 @@ final class DirectPlan: @unchecked Sendable {
             hasher.combine(rule)
             hasher.combine(elements)
             hasher.combine(parameters)
+            hasher.combine(unknownKey)
         }
     }
 
@@ -347,15 +357,18 @@ final class DirectPlan: @unchecked Sendable {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
-                let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, start: scanner.recordStart,
-                                         nodeSlots: nodeSlots,
-                                         frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
-                var failures: [Failure] = []
-                for index in rootFields {
-                    guard check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
-                    else { return .unsettled }
+                return scanner.unknownMembers.withUnsafeBufferPointer { unknownMembers in
+                    let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, start: scanner.recordStart,
+                                             nodeSlots: nodeSlots, unknownMembers: unknownMembers,
+                                             frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
+                    var failures: [Failure] = []
+                    for index in rootFields {
+                        guard check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
+                        else { return .unsettled }
+                    }
+                    appendUnknownMembers(ofObjectAt: record.start, node: -1, record: record, into: &failures)
+                    return .settled(failures)
                 }
-                return .settled(failures)
             }
         }
     }
@@ -427,6 +440,9 @@ final class DirectPlan: @unchecked Sendable {
 
     func rejectsUnknown(_ layout: Int) -> Bool { layouts[layout].rejectsUnknown }
 
+    /// Whether the layout's undeclared members are reported from the bytes (see `Layout.declaresUnnamedMember`).
+    func settlesUnknownMembers(_ layout: Int) -> Bool { !layouts[layout].declaresUnnamedMember }
+
     /// The record's own layout: added last, after those of the objects within it.
     var recordLayout: Int { layouts.count - 1 }
 
@@ -477,6 +493,7 @@ final class DirectPlan: @unchecked Sendable {
                 guard check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
                 else { return false }
             }
+            appendUnknownMembers(ofObjectAt: value.start, node: id, record: record, into: &failures)
         } else if value.kind == .array, let items = node.items {
             let depth = Int(nodeSlots[items].depth)
             var frame = Int(value.firstElement)
@@ -487,6 +504,24 @@ final class DirectPlan: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Appends an `unknownField` failure for each undeclared member of the object at `object` (of field
+    /// `node`, or the record when -1) that its layout rejects, after the object's declared members as
+    /// `Validator` reports them. A sensitive object's member is placed where `JSONLocator` finds the
+    /// path that names it `*`: at the member `*`, else at the object's start.
+    private func appendUnknownMembers(ofObjectAt object: Int, node: Int, record: RecordSlots, into failures: inout [Failure]) {
+        guard !record.unknownMembers.isEmpty else { return }
+        let elements = node >= 0 ? record.elementPath(of: node) : []
+        let members = record.unknownMembers.lazy.filter { $0.object == object }
+        func key(_ member: DirectScanner.UnknownMember) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: record.bytes[member.key]), as: UTF8.self)
+        }
+        let unnamed = members.first { layouts[$0.layout].isSensitive && key($0) == "*" }?.value ?? object..<object
+        for member in members {
+            let written = layouts[member.layout].isSensitive ? unnamed : member.value
+            failures.append(Failure(node: node, rule: nil, elements: elements, written: written, unknownKey: key(member)))
+        }
     }
 
     @inline(__always)
@@ -859,7 +894,7 @@ final class DirectPlan: @unchecked Sendable {
 
         /// Adds a layout for the fields of one object (and, first, those of objects within it), their
         /// values in slots of `frame`.
-        mutating func layout(of fields: [Int], rejectsUnknown: Bool, in frame: inout Frame) -> Int? {
+        mutating func layout(of fields: [Int], rejectsUnknown: Bool, isSensitive: Bool = false, in frame: inout Frame) -> Int? {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
@@ -868,7 +903,8 @@ final class DirectPlan: @unchecked Sendable {
                 let slot = frame.place(id, in: &self)
                 var childLayout: Int?
                 if field.type == .object, !field.children.isEmpty {
-                    guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields, in: &frame) else { return nil }
+                    guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields, isSensitive: field.isSensitive, in: &frame)
+                    else { return nil }
                     childLayout = child
                 }
                 var elements: Int32 = -1
@@ -880,6 +916,7 @@ final class DirectPlan: @unchecked Sendable {
                 declared.append(Member(key: store(field.key), slot: slot, childLayout: childLayout, elements: elements))
             }
             layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown,
+                                  isSensitive: isSensitive, declaresUnnamedMember: isSensitive && fields.contains { graph.nodes[$0].key == "*" },
                                   hasKeysBeyondASCII: fields.contains { !graph.nodes[$0].key.utf8.allSatisfy { $0 < 0x80 } }))
             members += declared
             return layouts.count - 1
@@ -896,7 +933,8 @@ final class DirectPlan: @unchecked Sendable {
                 enclosingFrame[items] = enclosing.owner
                 _ = frame.place(items, in: &self)
                 if template.type == .object, !template.children.isEmpty {
-                    guard let members = self.layout(of: template.children, rejectsUnknown: template.rejectsUnknownFields, in: &frame)
+                    guard let members = self.layout(of: template.children, rejectsUnknown: template.rejectsUnknownFields,
+                                                    isSensitive: template.isSensitive, in: &frame)
                     else { return nil }
                     layout = Int32(members)
                 }

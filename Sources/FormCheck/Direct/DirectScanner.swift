@@ -11,6 +11,18 @@
 struct DirectScanner: ~Copyable {
     static let maximumDepth = 64
 
+    /// A member that its object's layout does not declare, in an object whose layout rejects those.
+    struct UnknownMember {
+        /// Where its object starts (its `{`).
+        let object: Int
+        /// Its key's text in `bytes`.
+        let key: Range<Int>
+        /// Its value as written, in the record as given.
+        let value: Range<Int>
+        /// The layout of its object.
+        let layout: Int
+    }
+
     /// The record as read: the bytes given, or once a string with escapes is met, `decodedCopy`.
     private(set) var bytes: UnsafeBufferPointer<UInt8>
     /// The copy of the record in which strings with escapes are decoded; its owner deallocates it.
@@ -25,6 +37,8 @@ struct DirectScanner: ~Copyable {
     /// The length in characters of the last string `scanRestBeyondASCII` read, where the bytes tell
     /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
     private var charactersOfLastString: Int32 = -1
+    /// The undeclared members of objects that reject them, in the order they are written.
+    private(set) var unknownMembers: [UnknownMember] = []
 
     /// - Parameter firstElement: the first slot, after the nodes' slots, where array elements go.
     init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int) {
@@ -58,6 +72,7 @@ struct DirectScanner: ~Copyable {
 
     /// An object whose declared members go to their slots in the frame that starts at `frame`. Starts at `{`.
     private mutating func scanObject(layout: Int, frame: Int, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
+        let objectStart = offset
         offset += 1
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
@@ -68,13 +83,15 @@ struct DirectScanner: ~Copyable {
         while true {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return false }
             let found: Int?
+            var key = 0..<0
             if let length = plan.quotedKeyLength(of: expected, in: layout, at: offset, of: bytes) {
                 // The member the schema's order expects: its key is compared in place, not scanned.
                 offset += length
                 found = expected
             } else {
-                guard let (key, isPlain) = scanString() else { return false }
-                found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[key]), isPlain: isPlain)
+                guard let (scanned, isPlain) = scanString() else { return false }
+                found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[scanned]), isPlain: isPlain)
+                key = scanned
             }
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
@@ -88,12 +105,23 @@ struct DirectScanner: ~Copyable {
                 guard values[slot].kind == .missing,
                     scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, plan: plan, into: values)
                 else { return false }
+            } else if plan.rejectsUnknown(layout) {
+                let start = offset
+                guard plan.settlesUnknownMembers(layout), skipValue(depth: 1), !isRepeated(key, inObjectAt: objectStart) else { return false }
+                unknownMembers.append(UnknownMember(object: objectStart, key: key, value: start..<offset, layout: layout))
             } else {
-                guard !plan.rejectsUnknown(layout), skipValue(depth: 1) else { return false }
+                guard skipValue(depth: 1) else { return false }
             }
             guard let closed = endOfItem(closing: UInt8(ascii: "}")) else { return false }
             if closed { return true }
         }
+    }
+
+    /// Whether an undeclared member of the object at `object` already has `key` (as `String`s compare,
+    /// so as an `ObjectValue` keys its members): the full reader keeps the last one, in its own order.
+    private func isRepeated(_ key: Range<Int>, inObjectAt object: Int) -> Bool {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
+        return unknownMembers.contains { $0.object == object && String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.key]), as: UTF8.self) == text }
     }
 
     /// A declared member's value; an object with a layout of its own is read into its members' slots in

@@ -6,7 +6,8 @@ import Synchronization
 /// shards (`ThreadShard`); each holds at most `limit` issues, and starts again when full.
 final class IssueCache: Sendable {
     /// The issues of one locale: those of a node's rule alone (most failures), found by a number, and
-    /// the others (within arrays' elements, or with parameters of their own) by the whole failure.
+    /// the others (within arrays' elements, with parameters of their own, or of undeclared members) by
+    /// the whole failure.
     private struct Entries {
         let locale: String
         var plain: [Int: ValidationError] = [:]
@@ -24,7 +25,8 @@ final class IssueCache: Sendable {
     /// The issue for `failure` in `locale`: kept, or made by `make` and kept.
     func issue(for failure: DirectPlan.Failure, locale: String, make: () -> ValidationError) -> ValidationError {
         // A node and its reported rule (or its type check), as one number.
-        let plainKey = failure.elements.isEmpty && failure.parameters == nil ? failure.node << 32 | ((failure.rule ?? -1) + 1) : nil
+        let plainKey = failure.elements.isEmpty && failure.parameters == nil && failure.unknownKey == nil
+            ? failure.node << 32 | ((failure.rule ?? -1) + 1) : nil
         let shard = shards[ThreadShard.index(of: shards.count)]
         let kept = shard.entries.withLock { entries -> ValidationError? in
             guard let entry = entries.first(where: { $0.locale == locale }) else { return nil }

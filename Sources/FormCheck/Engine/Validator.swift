@@ -54,6 +54,11 @@ final class Validator: Sendable {
     /// The issue that `validate` writes for the failure, made by `run` (a walk of no record).
     private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, in run: inout Run) -> ValidationError {
         run.issues.removeAll(keepingCapacity: true)
+        if let key = failure.unknownKey {
+            run.path = failure.node >= 0 ? graph.valuePath(of: failure.node, elements: failure.elements) : []
+            run.reportUnknownMember(key, isSensitive: failure.node >= 0 && graph.nodes[failure.node].isSensitive)
+            return run.issues[0]
+        }
         let node = graph.nodes[failure.node]
         run.path = graph.valuePath(of: failure.node, elements: failure.elements)
         if let index = failure.rule {
@@ -119,11 +124,16 @@ final class Validator: Sendable {
             guard rejectsUnknown else { return }
             let known = Set(fields.map { validator.graph.nodes[$0].key })
             for key in object.keys where !known.contains(key) {
-                path.append(.key(isSensitive ? "*" : key))
-                report(rule: "unknownField", code: "unknownField", severity: .error, source: .catalogs, parameters: [:],
-                       field: "", labelOverride: isSensitive ? "***" : key)
-                path.removeLast()
+                reportUnknownMember(key, isSensitive: isSensitive)
             }
+        }
+
+        /// Reports the member `key` of the object at `path`, which the object does not declare.
+        mutating func reportUnknownMember(_ key: String, isSensitive: Bool) {
+            path.append(.key(isSensitive ? "*" : key))
+            report(rule: "unknownField", code: "unknownField", severity: .error, source: .catalogs, parameters: [:],
+                   field: "", labelOverride: isSensitive ? "***" : key)
+            path.removeLast()
         }
 
         mutating func validateField(_ id: Int, value: Value?, parent: ObjectValue?) {

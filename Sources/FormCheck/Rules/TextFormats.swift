@@ -33,21 +33,38 @@ enum TextFormats {
 
     /// Dot-separated labels of 1 to 63 letters, digits and inner hyphens.
     private static func isHostname(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard !bytes.isEmpty else { return false }
-        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-            guard (1...63).contains(label.count), isASCIIAlphanumeric(label.first!), isASCIIAlphanumeric(label.last!),
-                label.allSatisfy({ isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") })
-            else { return false }
+        !bytes.isEmpty && allLabels(of: bytes) { label in
+            (1...63).contains(label.count) && isASCIIAlphanumeric(label.first!) && isASCIIAlphanumeric(label.last!)
+                && label.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }
         }
-        return true
     }
 
-    /// `isWebURL` on UTF-8 bytes. Text beyond ASCII is decided on its bytes when it starts after the
-    /// authority's end and the character after it (so the characters the authority is read from are its
-    /// bytes) and none of its scalars is white space; other text by its characters.
+    /// Whether each dot-separated label of `bytes` (empty ones included) passes `isLabel`.
+    @inline(__always)
+    private static func allLabels(
+        of bytes: Slice<UnsafeBufferPointer<UInt8>>, _ isLabel: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool
+    ) -> Bool {
+        var start = bytes.startIndex
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+            guard isLabel(bytes[start..<end]) else { return false }
+            guard end < bytes.endIndex else { return true }
+            start = end + 1
+        }
+    }
+
+    /// `isWebURL` on UTF-8 bytes. Text beyond ASCII is decided on its bytes when it comes after the
+    /// authority and the character that ends the authority is that one byte alone, so that the
+    /// characters the authority is read from are its bytes; other text is decided by its characters.
     private static func isWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let asciiEnd = bytes.firstIndex { $0 >= 0x80 } ?? bytes.endIndex
-        guard !bytes[..<asciiEnd].contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return false }
+        var firstBeyondASCII: Int?
+        for (index, byte) in bytes.enumerated() {
+            if byte >= 0x80 {
+                if firstBeyondASCII == nil { firstBeyondASCII = index }
+            } else if byte <= 0x20 || byte == 0x7F {
+                return false
+            }
+        }
         let rest: Slice<UnsafeBufferPointer<UInt8>>
         if hasASCIIPrefix(bytes, "https://") {
             rest = bytes[8...]
@@ -57,10 +74,11 @@ enum TextFormats {
             return false
         }
         var authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        if asciiEnd < bytes.endIndex {
-            guard authority.endIndex + 1 < asciiEnd else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
-            guard !String(decoding: bytes[asciiEnd...], as: UTF8.self).unicodeScalars.contains(where: \.properties.isWhitespace)
-            else { return false }
+        if let firstBeyondASCII {
+            guard authority.endIndex < firstBeyondASCII else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
+            let tail = String(decoding: bytes[authority.endIndex...], as: UTF8.self)
+            guard tail.first?.unicodeScalars.count == 1 else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
+            guard !tail.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.isWhitespace }) else { return false }
         }
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
         if authority.first == UInt8(ascii: "[") { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
@@ -72,7 +90,7 @@ enum TextFormats {
             else { return false }
             host = authority[..<colon]
         }
-        return !host.isEmpty && host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { label in
+        return !host.isEmpty && allLabels(of: host) { label in
             !label.isEmpty && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
                 && label.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }
         }
@@ -92,7 +110,7 @@ enum TextFormats {
     /// The host is a name of letters (any script), digits, hyphens and dots, or a bracketed IPv6 address;
     /// the port, if any, is 1 to 65535; no white space or control characters anywhere.
     static func isWebURL(_ text: String) -> Bool {
-        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        guard !text.unicodeScalars.contains(where: { $0.isASCII ? $0.value <= 0x20 || $0.value == 0x7F : $0.properties.isWhitespace })
         else { return false }
         let lowered = text.lowercased()
         let rest: Substring
