@@ -496,7 +496,8 @@ import Testing
         let values = [
             "https://example.com/a?b=c", "http://[::1]:8080/", "ftp://example.com", "https://exämple.com", "https://", "example.com",
             "ÉT-é-x", "ET-e-x", "ÉT-café-x", "E\u{0301}T-é-x", "ÉT-e\u{0301}-x", "Zoë", "abc", "ab1", "a b", "日本", "٣٤", "١2a", "Ω9",
-            "ÄÖ", "ñ1!", "Ǆ", "x²", "", "  ", "👍",
+            "ÄÖ", "ñ1!", "Ǆ", "x²", "", "  ", "👍", "A\u{0301}é", "é1\u{20E3}", "\u{0600}1é", "éA", "aé", "é!", "a\u{0301}B\u{0301}1\u{0301}",
+            "\u{0301}aé", "é\\r\\na", "ẞ1é",
         ].map { "\"" + $0 + "\"" } + ["1", "null", "true"]
         let records = Self.oneMemberRecords(keys: ["site", "ref", "word", "code", "secret"], values: values)
         #expect(try Self.settledCount(schema, records) == records.count)

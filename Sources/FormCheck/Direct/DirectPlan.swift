@@ -231,10 +231,12 @@ final class DirectPlan: @unchecked Sendable {
     private let automata: FlatArray<UInt8>
     /// The automata of patterns, for printable ASCII text.
     private let patternAutomata: FlatArray<StoredAutomaton>
-    /// A test on a string's text: a pattern, read on the UTF-8 bytes, or a rule's test on the decoded text.
+    /// A test on a string's text: a pattern, read on the UTF-8 bytes, or a rule's test on the decoded
+    /// text, which passes at once where one of `passingAlone` (printable ASCII bytes; see
+    /// `ASCIIPattern.membersPassingAlone`) stands alone as a character.
     enum TextTest {
         case pattern(RegularExpression)
-        case decoded(@Sendable (String) -> Bool)
+        case decoded(@Sendable (String) -> Bool, passingAlone: UInt128)
     }
 
     private let textTests: [TextTest]
@@ -574,7 +576,9 @@ final class DirectPlan: @unchecked Sendable {
     private func passes(_ test: TextTest, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         switch test {
         case .pattern(let expression): return expression.matches(utf8: text)
-        case .decoded(let passes): return passes(String(decoding: text, as: UTF8.self))
+        case .decoded(let passes, let passingAlone):
+            if passingAlone != 0, ASCIIPattern.holdsAlone(passingAlone, in: text) { return true }
+            return passes(String(decoding: text, as: UTF8.self))
         }
     }
 
@@ -1035,7 +1039,7 @@ final class DirectPlan: @unchecked Sendable {
                 let automaton = expression.fastPath.map { storePatternAutomaton($0) } ?? -1
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: mustMatch)
             case .text(let passes, let ascii):
-                textTests.append(.decoded(passes))
+                textTests.append(.decoded(passes, passingAlone: ascii?.membersPassingAlone ?? 0))
                 let automaton = ascii.map { storePatternAutomaton($0) } ?? -1
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: true)
             case .format(let format): return .format(format)
