@@ -503,6 +503,26 @@ import Testing
         #expect(try Self.settledCount(schema, records) == records.count)
     }
 
+    /// `startsWith`, `endsWith` and `contains` with printable ASCII text run as automata on printable
+    /// ASCII values, and decode other values; both answer as the full validator.
+    @Test func literalTextRulesAgreeWithTheFullValidator() throws {
+        let schema = try compile(#"""
+            formcheck: 1
+            form: test
+            fields:
+              a: { type: string, collect: all, rules: [{ startsWith: "ab" }, { endsWith: "yz" }, { contains: "@" }] }
+              b: { type: string, collect: all, rules: [{ contains: "aab" }, { contains: "" }, { startsWith: " " }, { endsWith: "\\" }] }
+            """#)
+        let values = [
+            "abyz@", "ab", "yz", "@", "", "a", "aab", "aaab", "aaaab", "abab", "xaby", "Ab@YZ", "ab@yz@", #" x\\"#, #"\\"#, #"aa\\b"#,
+            #"ab\u00e9yz"#, "é@ab", "abé@yz", "ab@yz\u{0301}", "a\u{0301}b", "\u{0301}ab@", "aab\u{0301}", "@\u{0301}",
+        ].map { "\"" + $0 + "\"" } + ["1", "null"]
+        let records = Self.oneMemberRecords(keys: ["a", "b"], values: values)
+        #expect(try Self.settledCount(schema, records) == records.count)
+        #expect(try directCodes(in: schema, #"{"a":"xaby","b":"aaab"}"#)
+            == ["a startsWith", "a endsWith", "a contains", "b contains", "b startsWith", "b endsWith"])
+    }
+
     /// A pattern with `ignoreCase` answers alike on the direct path and in the full validator.
     @Test func caseInsensitivePatternsAgreeWithTheFullValidator() throws {
         let schema = try compile("""

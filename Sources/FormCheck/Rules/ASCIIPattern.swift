@@ -88,6 +88,15 @@ struct ASCIIPattern: Sendable {
         self.membersPassingAlone = membersPassingAlone
     }
 
+    /// The pattern that matches printable ASCII text holding `text` (printable ASCII, not empty) at its
+    /// start, at its end, or anywhere: the ASCII restatement of `startsWith`, `endsWith` and `contains`.
+    /// Nil for other text, or text too long for an automaton.
+    static func literal(_ text: String, atStart: Bool = false, atEnd: Bool = false) -> ASCIIPattern? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        let atoms = text.utf8.map { Atom(bytes: 1 << $0, min: 1, max: 1) }
+        return PatternAutomaton(atoms: atoms, anchoredStart: atStart, anchoredEnd: atEnd).map { ASCIIPattern(automaton: $0, namesOnlyASCII: false) }
+    }
+
     /// The pattern that matches text holding at least one printable ASCII character for which
     /// `isMember` holds: the ASCII restatement of a character-class rule such as `containsDigit`.
     static func containing(where isMember: (Character) -> Bool) -> ASCIIPattern {

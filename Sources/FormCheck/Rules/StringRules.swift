@@ -65,15 +65,19 @@ extension RuleCatalogue {
         },
         RuleDefinition("startsWith", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let prefix = builder.string() else { return nil }
-            return RuleChecks.string(["prefix": .string(prefix)], direct: &builder.direct) { $0.hasPrefix(prefix) }
+            return RuleChecks.string(["prefix": .string(prefix)], direct: &builder.direct, ascii: .literal(prefix, atStart: true)) {
+                $0.hasPrefix(prefix)
+            }
         },
         RuleDefinition("endsWith", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let suffix = builder.string() else { return nil }
-            return RuleChecks.string(["suffix": .string(suffix)], direct: &builder.direct) { $0.hasSuffix(suffix) }
+            return RuleChecks.string(["suffix": .string(suffix)], direct: &builder.direct, ascii: .literal(suffix, atEnd: true)) {
+                $0.hasSuffix(suffix)
+            }
         },
         RuleDefinition("contains", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let text = builder.string() else { return nil }
-            return RuleChecks.string(["text": .string(text)], direct: &builder.direct) { $0.contains(text) }
+            return RuleChecks.string(["text": .string(text)], direct: &builder.direct, ascii: .literal(text)) { $0.contains(text) }
         },
         containing("containsUppercase", CharacterClasses.isUppercase),
         containing("containsLowercase", CharacterClasses.isLowercase),
