@@ -571,11 +571,15 @@ import Testing
             fields:
               user: { type: string, rules: [{ notOneOf: { value: [admin, root], ignoreCase: true } }] }
               city: { type: string, rules: [{ oneOf: [Zürich, Genève, Bern] }] }
+              unit: { type: string, rules: [{ oneOf: { value: ["\\u212A", mS, Ab-C, "İ"], ignoreCase: true } }] }
             """)
         #expect(schema.directPlan != nil)
         let values = [#""admin""#, #""ADMIN""#, #""Admin""#, #""adminx""#, #""ROOT""#, #""İ""#, #""Zürich""#, #""Zu\u0308rich""#, #""zürich""#,
-                      #""Genève""#, #""Bern""#, #""Berne""#, #""""#]
-        #expect(try Self.settledCount(schema, Self.oneMemberRecords(keys: ["user", "city"], values: values)) == 2 * values.count)
+                      #""Genève""#, #""Bern""#, #""Berne""#, #""""#, #""k""#, #""K""#, #""\u212A""#, #""ms""#, #""MS""#, #""ab-c""#,
+                      #""AB-C""#, #""ab-""#, #""adm""#, #""roots""#, #""i""#, #""I""#, #""i\u0307""#, "1"]
+        #expect(try Self.settledCount(schema, Self.oneMemberRecords(keys: ["user", "city", "unit"], values: values)) == 3 * values.count)
+        #expect(try directCodes(in: schema, #"{"user":"RooT","unit":"K"}"#) == ["user notOneOf"])
+        #expect(try directCodes(in: schema, #"{"user":"RooTs","unit":"Ab-"}"#) == ["unit oneOf"])
     }
 
     /// Chains folded into one test (lengths, patterns, choices, formats, integer bounds of every kind,

@@ -46,8 +46,9 @@ enum DirectCheck: Sendable {
     /// The pattern matches (or, with `mustMatch` false, does not); other kinds pass.
     case pattern(RegularExpression, mustMatch: Bool)
     /// The rule's own test on the text, decoded from the bytes, with an automaton that gives the same
-    /// answers on printable ASCII text where there is one; other kinds pass.
-    case text(@Sendable (String) -> Bool, ascii: ASCIIPattern?)
+    /// answers on printable ASCII text where there is one, holds (or, with `mustMatch` false, does not);
+    /// other kinds pass.
+    case text(@Sendable (String) -> Bool, ascii: ASCIIPattern?, mustMatch: Bool = true)
     /// The text is in the format (tested on its UTF-8 bytes); other kinds pass.
     case format(TextFormats.ByteFormat)
     /// A date rule's test of the value's date against its limit; values that are not dates pass, and so

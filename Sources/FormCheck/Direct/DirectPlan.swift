@@ -1038,10 +1038,10 @@ final class DirectPlan: @unchecked Sendable {
                 textTests.append(.pattern(expression))
                 let automaton = expression.fastPath.map { storePatternAutomaton($0) } ?? -1
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: mustMatch)
-            case .text(let passes, let ascii):
+            case .text(let passes, let ascii, let mustMatch):
                 textTests.append(.decoded(passes, passingAlone: ascii?.membersPassingAlone ?? 0))
                 let automaton = ascii.map { storePatternAutomaton($0) } ?? -1
-                return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: true)
+                return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: mustMatch)
             case .format(let format): return .format(format)
             case .scalar(let reference, let passes):
                 if let reference { references.append((lowering, reference)) }

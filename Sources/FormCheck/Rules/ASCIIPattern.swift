@@ -97,6 +97,15 @@ struct ASCIIPattern: Sendable {
         return PatternAutomaton(atoms: atoms, anchoredStart: atStart, anchoredEnd: atEnd).map { ASCIIPattern(automaton: $0, namesOnlyASCII: false) }
     }
 
+    /// The pattern that matches printable ASCII text equal to one of `texts`, which are lowercase when
+    /// `ignoringCase` (then text is compared as its lowercase: only ASCII letters change in ASCII text).
+    /// Nil when the automaton would be too large.
+    static func choice(among texts: some Sequence<String>, ignoringCase: Bool) -> ASCIIPattern? {
+        PatternAutomaton(exactly: texts.map { Array($0.utf8) }, ignoringASCIICase: ignoringCase).map {
+            ASCIIPattern(automaton: $0, namesOnlyASCII: false)
+        }
+    }
+
     /// The pattern that matches text holding at least one printable ASCII character for which
     /// `isMember` holds: the ASCII restatement of a character-class rule such as `containsDigit`.
     static func containing(where isMember: (Character) -> Bool) -> ASCIIPattern {

@@ -18,7 +18,10 @@ extension RuleCatalogue {
             let parameters: MessageParameters = mustBeIn ? ["values": .list(values.map(\.displayText))] : [:]
             if ignoreCase {
                 let choices = Set(values.compactMap { $0.stringValue?.lowercased() })
-                return RuleChecks.string(parameters, direct: &builder.direct) { choices.contains($0.lowercased()) == mustBeIn }
+                let isChoice: @Sendable (String) -> Bool = { choices.contains($0.lowercased()) }
+                builder.direct = DirectRule([.text(isChoice, ascii: .choice(among: choices, ignoringCase: true), mustMatch: mustBeIn)],
+                                            failing: parameters)
+                return RuleChecks.string(parameters) { isChoice($0) == mustBeIn }
             }
             let choices = Set(values)
             if values.allSatisfy(\.comparesByBytes) {

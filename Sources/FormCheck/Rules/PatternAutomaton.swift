@@ -126,8 +126,10 @@ struct PatternAutomaton: Sendable {
     }
 
     /// The automaton that accepts exactly the given texts (a trie), for a choice among strings; texts
-    /// beyond printable ASCII are left out, as no text it reads can equal them. Nil past `stateLimit`.
-    init?(exactly texts: [[UInt8]]) {
+    /// beyond printable ASCII are left out, as no text it reads can equal them. With
+    /// `ignoringASCIICase`, the texts are lowercase and an ASCII capital letter reads as its small one.
+    /// Nil past `stateLimit`.
+    init?(exactly texts: [[UInt8]], ignoringASCIICase: Bool = false) {
         var edges: [Int: Int] = [:]
         var accepts = [false]
         for text in texts where text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
@@ -147,6 +149,11 @@ struct PatternAutomaton: Sendable {
         let (renumbered, acceptingFrom, dead) = Self.numbering(accepts: accepts, isDead: accepts.map { _ in false })
         var table = [UInt8](repeating: UInt8(dead), count: (dead + 1) << 7)
         for (edge, child) in edges { table[renumbered[edge >> 7] << 7 | edge & 127] = UInt8(renumbered[child]) }
+        if ignoringASCIICase {
+            for state in 0..<dead {
+                for capital in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[state << 7 | Int(capital)] = table[state << 7 | Int(capital | 0x20)] }
+            }
+        }
         self.table = table
         self.start = UInt8(renumbered[0])
         self.acceptingFrom = UInt8(acceptingFrom)
