@@ -62,7 +62,7 @@ public struct Redaction: Sendable {
     /// (with those carried from before the text).
     func lostColumns(onLine line: Int, before column: Int) -> Int {
         let onLine = entries(onLine: line)
-        let index = Self.firstIndex(in: ranges[onLine]) { $0.lowerBound >= column }
+        let index = ranges[onLine].partitioningIndex { $0.lowerBound >= column }
         guard index > onLine.lowerBound else { return carriedShift(onLine: line) }
         return carriedShift(onLine: line) + shiftBefore[index - 1] + ranges[index - 1].count - 3
     }
@@ -75,8 +75,8 @@ public struct Redaction: Sendable {
     /// The indexes of the values on `line`.
     private func entries(onLine line: Int) -> Range<Int> {
         guard !lineNumbers.isEmpty else { return 0..<0 }
-        let first = Self.firstIndex(in: lineNumbers) { $0 >= line }
-        let past = Self.firstIndex(in: lineNumbers) { $0 > line }
+        let first = lineNumbers.partitioningIndex { $0 >= line }
+        let past = lineNumbers.partitioningIndex { $0 > line }
         return first..<past
     }
 
@@ -93,8 +93,8 @@ public struct Redaction: Sendable {
     /// The column ranges on `line` that reach into `columns`.
     func columns(onLine line: Int, overlapping columns: Range<Int>) -> ArraySlice<Range<Int>> {
         let onLine = hiddenColumns(onLine: line)
-        let first = Self.firstIndex(in: onLine) { $0.upperBound > columns.lowerBound }
-        let last = Self.firstIndex(in: onLine) { $0.lowerBound >= columns.upperBound }
+        let first = onLine.partitioningIndex { $0.upperBound > columns.lowerBound }
+        let last = onLine.partitioningIndex { $0.lowerBound >= columns.upperBound }
         return onLine[first..<max(first, last)]
     }
 
@@ -105,7 +105,7 @@ public struct Redaction: Sendable {
         let onLine = entries(onLine: position.line)
         guard !onLine.isEmpty else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
         // The first value that does not end before the position.
-        let index = Self.firstIndex(in: ranges[onLine]) { $0.upperBound > position.column }
+        let index = ranges[onLine].partitioningIndex { $0.upperBound > position.column }
         let last = onLine.upperBound - 1
         let shift = index < onLine.upperBound ? shiftBefore[index] : shiftBefore[last] + ranges[last].count - 3
         var column = position.column
@@ -116,19 +116,6 @@ public struct Redaction: Sendable {
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.
     public func shown(_ span: SourceSpan) -> SourceSpan {
         lineNumbers.isEmpty && carried == nil ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
-    }
-
-    /// The first index of the sorted `elements` where `isPast` holds (it holds from there to the end).
-    static func firstIndex<Elements: RandomAccessCollection>(
-        in elements: Elements, where isPast: (Elements.Element) -> Bool
-    ) -> Elements.Index {
-        var low = elements.startIndex
-        var high = elements.endIndex
-        while low < high {
-            let middle = elements.index(low, offsetBy: elements.distance(from: low, to: high) / 2)
-            if isPast(elements[middle]) { high = middle } else { low = elements.index(after: middle) }
-        }
-        return low
     }
 }
 

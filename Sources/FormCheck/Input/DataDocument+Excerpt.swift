@@ -24,7 +24,7 @@ extension DataDocument {
         var first = caret
         var shown = 0
         // The last hidden range that starts before `first`.
-        var before = Redaction.firstIndex(in: ranges) { $0.lowerBound >= first } - 1
+        var before = ranges.partitioningIndex { $0.lowerBound >= first } - 1
         while shown <= width, first > lineStart {
             if before >= ranges.startIndex, ranges[before].upperBound >= first {
                 first = ranges[before].lowerBound
@@ -41,7 +41,7 @@ extension DataDocument {
         var end = caret
         shown = 0
         // The first hidden range that ends after `end`.
-        var after = Redaction.firstIndex(in: ranges) { $0.upperBound > end }
+        var after = ranges.partitioningIndex { $0.upperBound > end }
         while shown <= width {
             if after < ranges.endIndex, ranges[after].lowerBound <= end {
                 end = ranges[after].upperBound

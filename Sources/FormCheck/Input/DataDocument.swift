@@ -190,13 +190,8 @@ public final class DataDocument: @unchecked Sendable {
 
     /// The index of the last of `values` (in increasing order) that is at most `limit`.
     private static func lastIndex(in values: [Int], atMost limit: Int) -> Int? {
-        var low = 0
-        var high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] <= limit { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? low - 1 : nil
+        let past = values.partitioningIndex { $0 > limit }
+        return past > 0 ? past - 1 : nil
     }
 
     private func scalarsBlocks() -> [Int] {
