@@ -225,6 +225,14 @@ import Testing
         let alone = try #require(try directReport(unnamed, in: schema))
         #expect(alone.issues.map(\.written) == [9..<9])
         #expect(alone.issues.map(\.written) == alone.issues.map { JSONLocator.range(of: $0.path, in: Array(unnamed.utf8), from: 0) })
+        // Many objects with undeclared members, written between each other's: each object's come after its
+        // declared members, in the order they are written; a repeated key leaves the record to the full reader.
+        let guests = (0..<300).map { #"{"k\#($0)":1,"name":"A","j":2}"# }.joined(separator: ",")
+        let many = "{" + (0..<300).map { #""r\#($0)":0,"# }.joined() + #""guests":[\#(guests)],"z":{}}"#
+        let codes = try #require(try directCodes(in: schema, many))
+        #expect(codes == (0..<300).flatMap { ["guests[\($0)].k\($0) unknownField", "guests[\($0)].j unknownField"] }
+            + (0..<300).map { "r\($0) unknownField" } + ["z unknownField"])
+        #expect(try directReport(#"{"r":1,"guests":[{"j":1,"j":2}]}"#, in: schema) == nil)
     }
 
     /// Text beyond ASCII without escapes is read on the bytes: patterns run on its UTF-8, lengths count

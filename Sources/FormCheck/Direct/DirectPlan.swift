@@ -359,7 +359,7 @@ final class DirectPlan: @unchecked Sendable {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
-                return scanner.unknownMembers.withUnsafeBufferPointer { unknownMembers in
+                return scanner.unknownMembersByObject.withUnsafeBufferPointer { unknownMembers in
                     let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, start: scanner.recordStart,
                                              nodeSlots: nodeSlots, unknownMembers: unknownMembers,
                                              frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
@@ -515,14 +515,11 @@ final class DirectPlan: @unchecked Sendable {
     private func appendUnknownMembers(ofObjectAt object: Int, node: Int, record: RecordSlots, into failures: inout [Failure]) {
         guard !record.unknownMembers.isEmpty else { return }
         let elements = node >= 0 ? record.elementPath(of: node) : []
-        let members = record.unknownMembers.lazy.filter { $0.object == object }
-        func key(_ member: DirectScanner.UnknownMember) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: record.bytes[member.key]), as: UTF8.self)
-        }
-        let unnamed = members.first { layouts[$0.layout].isSensitive && key($0) == "*" }?.value ?? object..<object
+        let members = record.unknownMembers[record.unknownMembers.partitioningIndex { $0.object >= object }...].prefix { $0.object == object }
+        let unnamed = members.first { layouts[$0.layout].isSensitive && $0.key == "*" }?.value ?? object..<object
         for member in members {
             let written = layouts[member.layout].isSensitive ? unnamed : member.value
-            failures.append(Failure(node: node, rule: nil, elements: elements, written: written, unknownKey: key(member)))
+            failures.append(Failure(node: node, rule: nil, elements: elements, written: written, unknownKey: member.key))
         }
     }
 

@@ -15,8 +15,7 @@ struct DirectScanner: ~Copyable {
     struct UnknownMember {
         /// Where its object starts (its `{`).
         let object: Int
-        /// Its key's text in `bytes`.
-        let key: Range<Int>
+        let key: String
         /// Its value as written, in the record as given.
         let value: Range<Int>
         /// The layout of its object.
@@ -38,7 +37,14 @@ struct DirectScanner: ~Copyable {
     /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
     private var charactersOfLastString: Int32 = -1
     /// The undeclared members of objects that reject them, in the order they are written.
-    private(set) var unknownMembers: [UnknownMember] = []
+    private var unknownMembers: [UnknownMember] = []
+    /// Their objects and keys, by which a repeated one is found.
+    private var unknownKeys: Set<UnknownKey> = []
+
+    private struct UnknownKey: Hashable {
+        let object: Int
+        let key: String
+    }
 
     /// - Parameter firstElement: the first slot, after the nodes' slots, where array elements go.
     init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int) {
@@ -107,8 +113,12 @@ struct DirectScanner: ~Copyable {
                 else { return false }
             } else if plan.rejectsUnknown(layout) {
                 let start = offset
-                guard plan.settlesUnknownMembers(layout), skipValue(depth: 1), !isRepeated(key, inObjectAt: objectStart) else { return false }
-                unknownMembers.append(UnknownMember(object: objectStart, key: key, value: start..<offset, layout: layout))
+                // Keys compare as `String`s, as an `ObjectValue` keys its members; the full reader keeps
+                // the last of a repeated one, in its own order.
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
+                guard plan.settlesUnknownMembers(layout), skipValue(depth: 1), unknownKeys.insert(UnknownKey(object: objectStart, key: name)).inserted
+                else { return false }
+                unknownMembers.append(UnknownMember(object: objectStart, key: name, value: start..<offset, layout: layout))
             } else {
                 guard skipValue(depth: 1) else { return false }
             }
@@ -117,11 +127,10 @@ struct DirectScanner: ~Copyable {
         }
     }
 
-    /// Whether an undeclared member of the object at `object` already has `key` (as `String`s compare,
-    /// so as an `ObjectValue` keys its members): the full reader keeps the last one, in its own order.
-    private func isRepeated(_ key: Range<Int>, inObjectAt object: Int) -> Bool {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
-        return unknownMembers.contains { $0.object == object && String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.key]), as: UTF8.self) == text }
+    /// The undeclared members of objects that reject them, by object (as `object` orders them), each
+    /// object's in the order they are written.
+    var unknownMembersByObject: [UnknownMember] {
+        unknownMembers.indices.sorted { (unknownMembers[$0].object, $0) < (unknownMembers[$1].object, $1) }.map { unknownMembers[$0] }
     }
 
     /// A declared member's value; an object with a layout of its own is read into its members' slots in

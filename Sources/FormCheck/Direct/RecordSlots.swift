@@ -13,7 +13,7 @@ struct RecordSlots {
     let start: Int
     /// By node id.
     let nodeSlots: FlatArray<DirectPlan.NodeSlot>
-    /// The undeclared members of objects that reject them, as the scanner found them.
+    /// The undeclared members of objects that reject them, by object (`DirectScanner.unknownMembersByObject`).
     let unknownMembers: UnsafeBufferPointer<DirectScanner.UnknownMember>
     /// By depth: the first slot of the frame of the current element (0 at depth 0, the record's).
     let frames: UnsafeMutablePointer<Int32>
