@@ -86,12 +86,8 @@ public final class DataDocument: @unchecked Sendable {
     /// The line and column (in Unicode scalars) of a byte offset.
     func position(ofOffset offset: Int) -> SourcePosition {
         let starts = lineIndex()
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
+        // The last line that starts at the offset or before (the first, for an offset before it).
+        let low = max(0, starts.partitioningIndex { $0 > offset } - 1)
         let end = min(offset, bytes.count)
         return SourcePosition(line: firstLine + low, column: firstColumn(ofLine: firstLine + low) + scalars(in: min(starts[low], end)..<end))
     }
@@ -114,13 +110,9 @@ public final class DataDocument: @unchecked Sendable {
             (offset, knownCount) = (anchors.offsets[index], anchors.scalars[index])
         } else if line.count > Self.countedDirectly {
             let blocks = scalarsBlocks()
-            var low = line.lowerBound / Self.blockSize
-            var high = min(blocks.count - 1, line.upperBound / Self.blockSize)
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if blocks[middle] <= target { low = middle } else { high = middle - 1 }
-            }
-            offset = low * Self.blockSize
+            let first = line.lowerBound / Self.blockSize
+            let candidates = blocks[first..<max(first, min(blocks.count, line.upperBound / Self.blockSize + 1))]
+            offset = max(first, candidates.partitioningIndex { $0 > target } - 1) * Self.blockSize
         } else {
             offset = line.lowerBound
         }
