@@ -31,23 +31,16 @@ enum TextFormats {
         return "_.!#$%&'*+/=?^`{|}~-".utf8.contains(byte)
     }
 
-    /// Dot-separated labels of 1 to 63 letters, digits and inner hyphens.
-    private static func isHostname(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        !bytes.isEmpty && allLabels(of: bytes) { label in
-            (1...63).contains(label.count) && isASCIIAlphanumeric(label.first!) && isASCIIAlphanumeric(label.last!)
-                && label.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }
-        }
-    }
-
-    /// Whether each dot-separated label of `bytes` (empty ones included) passes `isLabel`.
-    @inline(__always)
-    private static func allLabels(
-        of bytes: Slice<UnsafeBufferPointer<UInt8>>, _ isLabel: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool
-    ) -> Bool {
+    /// Dot-separated labels of 1 to `maxLabelLength` letters, digits and inner hyphens (ASCII).
+    private static func isHostname(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, maxLabelLength: Int = 63) -> Bool {
+        guard !bytes.isEmpty else { return false }
         var start = bytes.startIndex
         while true {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
-            guard isLabel(bytes[start..<end]) else { return false }
+            let label = bytes[start..<end]
+            guard (1...maxLabelLength).contains(label.count), isASCIIAlphanumeric(label.first!), isASCIIAlphanumeric(label.last!),
+                label.allSatisfy({ isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") })
+            else { return false }
             guard end < bytes.endIndex else { return true }
             start = end + 1
         }
@@ -84,16 +77,11 @@ enum TextFormats {
         if authority.first == UInt8(ascii: "[") { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
         var host = authority
         if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
-            let port = authority[(colon + 1)...]
-            guard (1...5).contains(port.count), port.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                (1...65535).contains(port.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
-            else { return false }
+            guard isPort(authority[(colon + 1)...]) else { return false }
             host = authority[..<colon]
         }
-        return !host.isEmpty && allLabels(of: host) { label in
-            !label.isEmpty && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
-                && label.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }
-        }
+        // A label of a web address's host may be longer than a mail domain's.
+        return isHostname(host, maxLabelLength: .max)
     }
 
     /// Whether `bytes` start with `prefix`, a lowercase ASCII text, in either case.
@@ -130,11 +118,11 @@ enum TextFormats {
             guard isIPv6Address(address) else { return false }
             host = authority[...close]
             let after = authority[authority.index(after: close)...]
-            guard after.isEmpty || (after.hasPrefix(":") && isPort(after.dropFirst())) else { return false }
+            guard after.isEmpty || (after.hasPrefix(":") && isPort(after.dropFirst().utf8)) else { return false }
             return true
         }
         if let colon = authority.lastIndex(of: ":") {
-            guard isPort(authority[authority.index(after: colon)...]) else { return false }
+            guard isPort(authority[authority.index(after: colon)...].utf8) else { return false }
             host = authority[..<colon]
         }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -183,9 +171,10 @@ enum TextFormats {
         }
     }
 
-    private static func isPort(_ text: Substring) -> Bool {
-        guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(text) else { return false }
-        return (1...65535).contains(port)
+    /// 1 to 5 ASCII digits, for a number from 1 to 65535, as UTF-8.
+    private static func isPort(_ digits: some Collection<UInt8>) -> Bool {
+        guard (1...5).contains(digits.count), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return false }
+        return (1...65535).contains(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
     }
 
     /// `8-4-4-4-12` hexadecimal digits, either case, any version.
