@@ -66,8 +66,8 @@ extension FormSchema {
 
     /// Checks the JSON record in `json`: by the direct path when it can, else parsed (as a value nested
     /// `depth` levels down in its document) and validated.
-    private func check(_ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan?, depth: Int, options: ValidationOptions) -> Outcome {
-        if let failures = plan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today) {
+    private func check(_ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan?, depth: Int, options: ValidationOptions, memory: inout SlotMemory) -> Outcome {
+        if let failures = plan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory) {
             return failures.isEmpty ? .valid : .settled(failures)
         }
         guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }
@@ -86,9 +86,10 @@ extension FormSchema {
         let plan = directPlan
         var issues = known.issues
         let knownCount = issues.count
+        var memory = SlotMemory()
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
-                let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options)
+                let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options, memory: &memory)
                 (results.baseAddress! + slot).initialize(to: result(index, outcome, &issues))
             }
         }

@@ -232,11 +232,11 @@ final class DirectPlan: @unchecked Sendable {
     /// The automata of patterns, for printable ASCII text.
     private let patternAutomata: FlatArray<StoredAutomaton>
     /// A test on a string's text: a pattern, read on the UTF-8 bytes, or a rule's test on the decoded
-    /// text, which passes at once where one of `passingAlone` (printable ASCII bytes; see
-    /// `ASCIIPattern.membersPassingAlone`) stands alone as a character.
+    /// text, which passes at once where a character of `passingAlone` stands alone
+    /// (`CharacterClasses.holdsAlone`).
     enum TextTest {
         case pattern(RegularExpression)
-        case decoded(@Sendable (String) -> Bool, passingAlone: UInt128)
+        case decoded(@Sendable (String) -> Bool, passingAlone: CharacterClasses.Class?)
     }
 
     private let textTests: [TextTest]
@@ -326,9 +326,17 @@ final class DirectPlan: @unchecked Sendable {
     /// The failures of the JSON record in `bytes`, in the order the full validator reports them, or
     /// nil when the bytes alone cannot settle the record.
     func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
-        var elementSlots = self.elementSlots
+        var memory = SlotMemory()
+        return failures(in: bytes, collectAllErrors: collectAllErrors, today: today, memory: &memory)
+    }
+
+    /// The failures of the JSON record in `bytes` as `failures(in:collectAllErrors:today:)` gives them,
+    /// with its slots in `memory`, which the records checked before it on this thread used.
+    func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory) -> [Failure]? {
+        // A record with more elements than the plan's first guess grew the memory: start from its size.
+        var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
         while true {
-            switch failures(in: bytes, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today) {
+            switch failures(in: bytes, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
             case .settled(let failures): return failures
             case .unsettled: return nil
             case .needsMoreSlots:
@@ -346,9 +354,9 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, elementSlots: Int, collectAllErrors: Bool, today: LocalDate
+        in bytes: UnsafeBufferPointer<UInt8>, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
     ) -> Outcome {
-        withUnsafeTemporaryAllocation(of: RawValue.self, capacity: nodeCount + elementSlots) { values in
+        memory.withSlots(count: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
             var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount)
@@ -574,7 +582,7 @@ final class DirectPlan: @unchecked Sendable {
         switch test {
         case .pattern(let expression): return expression.matches(utf8: text)
         case .decoded(let passes, let passingAlone):
-            if passingAlone != 0, ASCIIPattern.holdsAlone(passingAlone, in: text) { return true }
+            if let passingAlone, CharacterClasses.holdsAlone(passingAlone, in: text) { return true }
             return passes(String(decoding: text, as: UTF8.self))
         }
     }
@@ -1036,7 +1044,7 @@ final class DirectPlan: @unchecked Sendable {
                 let automaton = expression.fastPath.map { storePatternAutomaton($0) } ?? -1
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: mustMatch)
             case .text(let passes, let ascii, let mustMatch):
-                textTests.append(.decoded(passes, passingAlone: ascii?.membersPassingAlone ?? 0))
+                textTests.append(.decoded(passes, passingAlone: ascii?.classPassingAlone))
                 let automaton = ascii.map { storePatternAutomaton($0) } ?? -1
                 return .text(test: Int32(textTests.count - 1), automaton: automaton, mustMatch: mustMatch)
             case .format(let format): return .format(format)

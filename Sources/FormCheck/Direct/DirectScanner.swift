@@ -130,7 +130,8 @@ struct DirectScanner: ~Copyable {
     /// The undeclared members of objects that reject them, by object (as `object` orders them), each
     /// object's in the order they are written.
     var unknownMembersByObject: [UnknownMember] {
-        unknownMembers.indices.sorted { (unknownMembers[$0].object, $0) < (unknownMembers[$1].object, $1) }.map { unknownMembers[$0] }
+        guard unknownMembers.count > 1 else { return unknownMembers }
+        return unknownMembers.indices.sorted { (unknownMembers[$0].object, $0) < (unknownMembers[$1].object, $1) }.map { unknownMembers[$0] }
     }
 
     /// A declared member's value; an object with a layout of its own is read into its members' slots in
@@ -229,9 +230,7 @@ struct DirectScanner: ~Copyable {
         offset += 1
         let start = offset
         while offset + 8 <= bytes.count {
-            let word = ByteWord.load(bytes, at: offset)
-            let special = ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word) | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
-                | ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word)
+            let special = ByteWord.bytesEndingPrintableText(in: ByteWord.load(bytes, at: offset))
             if special == 0 {
                 offset += 8
                 continue

@@ -30,6 +30,14 @@ enum ByteWord {
         (word | ((word & ~highs) &+ ones)) & highs
     }
 
+    /// Bytes that end a run of a JSON string's printable ASCII text: `"`, `\\`, control characters, DEL
+    /// and everything outside ASCII.
+    @inline(__always)
+    static func bytesEndingPrintableText(in word: UInt64) -> UInt64 {
+        bytes(equalTo: UInt8(ascii: "\""), in: word) | bytes(equalTo: UInt8(ascii: "\\"), in: word) | bytes(below: 0x20, in: word)
+            | bytesFromDelete(in: word)
+    }
+
     /// How many of the eight bytes start a UTF-8 sequence (are not continuation bytes `10xxxxxx`).
     @inline(__always)
     static func leadingByteCount(in word: UInt64) -> Int {

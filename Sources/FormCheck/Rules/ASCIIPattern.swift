@@ -17,10 +17,9 @@ struct ASCIIPattern: Sendable {
     /// Whether every class is a set of ASCII characters in any text, so that a character beyond ASCII
     /// is in none of them.
     private let namesOnlyASCII: Bool
-    /// For the pattern of a rule that the text holds one character of a class (`containing`): the
-    /// class's printable ASCII members, any of which makes text beyond ASCII pass where it stands
-    /// alone as a character (`holdsAlone`); else none.
-    let membersPassingAlone: UInt128
+    /// For the ASCII restatement of a rule that text holds a character of a class, that class: text
+    /// beyond ASCII passes where one of its members stands alone (`CharacterClasses.holdsAlone`).
+    let classPassingAlone: CharacterClasses.Class?
 
     /// The matcher for `pattern` read with `caseInsensitive` as the engine reads it, or nil when the
     /// pattern is not of that shape (or not a pattern the engine accepts).
@@ -82,10 +81,10 @@ struct ASCIIPattern: Sendable {
         }
     }
 
-    private init(automaton: PatternAutomaton, namesOnlyASCII: Bool, membersPassingAlone: UInt128 = 0) {
+    private init(automaton: PatternAutomaton, namesOnlyASCII: Bool, classPassingAlone: CharacterClasses.Class? = nil) {
         self.automaton = automaton
         self.namesOnlyASCII = namesOnlyASCII
-        self.membersPassingAlone = membersPassingAlone
+        self.classPassingAlone = classPassingAlone
     }
 
     /// The pattern that matches printable ASCII text holding `text` (printable ASCII, not empty) at its
@@ -106,22 +105,12 @@ struct ASCIIPattern: Sendable {
         }
     }
 
-    /// The pattern that matches text holding at least one printable ASCII character for which
-    /// `isMember` holds: the ASCII restatement of a character-class rule such as `containsDigit`.
-    static func containing(where isMember: (Character) -> Bool) -> ASCIIPattern {
-        let members = printableMembers(where: isMember)
+    /// The pattern that matches text holding at least one printable ASCII character of `class`: the
+    /// ASCII restatement of a character-class rule such as `containsDigit`.
+    static func containing(_ class: CharacterClasses.Class) -> ASCIIPattern {
+        let members = printableMembers(where: `class`.defines)
         return ASCIIPattern(automaton: ofClass(Atom(bytes: members, min: 1, max: 1), anchored: false).automaton, namesOnlyASCII: false,
-                            membersPassingAlone: members)
-    }
-
-    /// Whether the UTF-8 `text` holds one of `members` (printable ASCII bytes) as a character of its
-    /// own: between ASCII bytes or the text's ends, for no scalar beyond ASCII joins it there, and of two
-    /// ASCII scalars only CR LF make one character.
-    static func holdsAlone(_ members: UInt128, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (index, byte) in text.enumerated() where byte < 0x80 && members & (1 << byte) != 0 {
-            if (index == 0 || text[index - 1] < 0x80) && (index + 1 == text.count || text[index + 1] < 0x80) { return true }
-        }
-        return false
+                            classPassingAlone: `class`)
     }
 
     /// The pattern that matches text made only of printable ASCII characters for which `isMember`

@@ -79,12 +79,12 @@ extension RuleCatalogue {
             guard let text = builder.string() else { return nil }
             return RuleChecks.string(["text": .string(text)], direct: &builder.direct, ascii: .literal(text)) { $0.contains(text) }
         },
-        containing("containsUppercase", CharacterClasses.isUppercase),
-        containing("containsLowercase", CharacterClasses.isLowercase),
-        containing("containsDigit", CharacterClasses.isDigit),
-        containing("containsSymbol", CharacterClasses.isSymbol),
-        consisting("alpha") { $0.isLetter },
-        consisting("alphanumeric") { $0.isLetter || CharacterClasses.isDigit($0) },
+        containing("containsUppercase", .uppercase),
+        containing("containsLowercase", .lowercase),
+        containing("containsDigit", .digit),
+        containing("containsSymbol", .symbol),
+        consisting("alpha", CharacterClasses.isLetter),
+        consisting("alphanumeric") { CharacterClasses.isLetter($0) || CharacterClasses.isDigit($0) },
         RuleDefinition("strength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let node = builder.node("value") else { return nil }
             let levels = PasswordStrength.Level.allCases.dropFirst()
@@ -116,9 +116,9 @@ extension RuleCatalogue {
 
     /// A rule that the text holds at least one character of a class; its direct form tests the same
     /// class on ASCII bytes, and decodes other text.
-    private static func containing(_ name: String, _ isMember: @escaping @Sendable (Character) -> Bool) -> RuleDefinition {
+    private static func containing(_ name: String, _ class: CharacterClasses.Class) -> RuleDefinition {
         RuleDefinition(name, appliesTo: .strings) { builder in
-            RuleChecks.string(direct: &builder.direct, ascii: .containing(where: isMember)) { $0.contains(where: isMember) }
+            RuleChecks.string(direct: &builder.direct, ascii: .containing(`class`)) { $0.contains(where: `class`.contains) }
         }
     }
 }

@@ -27,9 +27,11 @@ enum TextFormats {
     }
 
     private static func isEmailLocalByte(_ byte: UInt8) -> Bool {
-        if isASCIIAlphanumeric(byte) { return true }
-        return "_.!#$%&'*+/=?^`{|}~-".utf8.contains(byte)
+        isASCIIAlphanumeric(byte) || (byte < 0x80 && emailLocalSymbols & (1 << byte) != 0)
     }
+
+    /// The symbols of an e-mail address's local part: bit b for byte b.
+    private static let emailLocalSymbols = "_.!#$%&'*+/=?^`{|}~-".utf8.reduce(UInt128(0)) { $0 | 1 << $1 }
 
     /// Dot-separated labels of 1 to `maxLabelLength` letters, digits and inner hyphens (ASCII).
     private static func isHostname(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, maxLabelLength: Int = 63) -> Bool {
@@ -193,19 +195,5 @@ enum TextFormats {
     static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-}
-
-/// The character classes of the `contains...`, `alpha` and `alphanumeric` rules, by Unicode properties.
-enum CharacterClasses {
-    static func isUppercase(_ character: Character) -> Bool { character.isUppercase }
-    static func isLowercase(_ character: Character) -> Bool { character.isLowercase }
-    /// A decimal digit of any script (general category Nd).
-    static func isDigit(_ character: Character) -> Bool {
-        character.unicodeScalars.first?.properties.generalCategory == .decimalNumber
-    }
-    /// Punctuation or a symbol: anything that is not a letter, a digit or white space.
-    static func isSymbol(_ character: Character) -> Bool {
-        !character.isLetter && !isDigit(character) && !character.isWhitespace
     }
 }
