@@ -346,6 +346,23 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         #expect(LocalDate(iso8601: "2023-02-29") == nil)
         #expect(LocalDate(iso8601: "2024-02-29")?.description == "2024-02-29")
     }
+
+    /// Only `YYYY-MM-DD` of ASCII digits is a date: a byte just outside the digits in any place of
+    /// one, a sign, a space or a missing digit makes the text none.
+    @Test func datesAreTenBytesOfDigitsAndHyphens() {
+        for place in [0, 1, 2, 3, 5, 6, 8, 9] {
+            for byte in ["/", ":", "-", " ", "+", "a", "\u{660}"] {
+                var text = Array("2024-12-31")
+                text[place] = Character(byte)
+                #expect(LocalDate(iso8601: String(text)) == nil, "\(String(text))")
+            }
+        }
+        for text in ["2024-1-31", "02024-12-31", "2024-12-3", "2024/12/31", "2024-12-31 ", "0000-01-01", "2024-13-01", "2024-00-10", "2024-04-31"] {
+            #expect(LocalDate(iso8601: text) == nil, "\(text)")
+        }
+        #expect(LocalDate(iso8601: "0001-01-01") == LocalDate(year: 1, month: 1, day: 1))
+        #expect(LocalDate(iso8601: "9999-12-31") == LocalDate(year: 9999, month: 12, day: 31))
+    }
 }
 
 @Suite struct CrossFieldRuleTests {

@@ -26,15 +26,17 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
     init?(iso8601 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
+        // Each digit read without a branch; a byte that is not one is out of 0...9, and noted.
+        var allDigits = true
+        func digit(_ index: Int) -> Int {
+            let value = Int(bytes[index]) &- Int(UInt8(ascii: "0"))
+            allDigits = allDigits && UInt(bitPattern: value) <= 9
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6)
+        let day = digit(8) * 10 + digit(9)
+        guard allDigits else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
