@@ -34,6 +34,16 @@ import Testing
         #expect(String(describing: read) == String(describing: value))
     }
 
+    /// The text written into the writer's own memory (as `validate` writes a record) is the array's,
+    /// when it grows a byte at a time and by runs longer than it holds.
+    @Test(arguments: [
+        ["a": 1] as Value, ["s": .string(String(repeating: "é\"x", count: 300))],
+        .array((0..<200).map { .integer($0 * 1_000_003 - 7) }), .string(String(repeating: "\u{1}", count: 100)), ["n": .number(.nan)],
+    ])
+    func memoryOfItsOwnHoldsTheSameText(_ value: Value) {
+        #expect(JSONWriter.withBytes(of: value) { Array($0) } == JSONWriter.bytes(of: value))
+    }
+
     /// A value nested deeper than the direct path reads is not written (the writer would recurse as
     /// deep as the value): the record goes to the general validator, which reads only declared fields.
     @Test func deepValuesGoToTheGeneralValidator() throws {

@@ -156,9 +156,7 @@ public struct FormSchema: Sendable {
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         // The direct path reads the record's JSON text, as it reads a JSON file's.
-        if let json = JSONWriter.bytes(of: record), let report = json.withUnsafeBufferPointer({ directReport($0, options: options) }) {
-            return report
-        }
+        if let report = JSONWriter.withBytes(of: record, { directReport($0, options: options) }) ?? nil { return report }
         return validator.validate(record, options: options)
     }
 

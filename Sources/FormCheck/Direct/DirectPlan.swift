@@ -490,7 +490,7 @@ final class DirectPlan: @unchecked Sendable {
         let value = record[node: id]
         let isEmpty = value.isEmptyFormValue(in: record.bytes)
         if !isEmpty, !value.hasType(node.type, in: record.bytes) {
-            failures.append(Failure(node: id, rule: nil, elements: record.elementPath(of: id), written: writtenRange(of: id, in: record)))
+            Self.append(Failure(node: id, rule: nil, elements: record.elementPath(of: id), written: writtenRange(of: id, in: record)), to: &failures)
             return true
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
@@ -520,6 +520,14 @@ final class DirectPlan: @unchecked Sendable {
     /// `node`, or the record when -1) that its layout rejects, after the object's declared members as
     /// `Validator` reports them. A sensitive object's member is placed where `JSONLocator` finds the
     /// path that names it `*`: at the member `*`, else at the object's start.
+    /// Appends a failure, making room for several at the first: a record that fails once mostly fails
+    /// more, and a failure is too large to copy each time the array grows.
+    @inline(__always)
+    private static func append(_ failure: Failure, to failures: inout [Failure]) {
+        if failures.capacity == 0 { failures.reserveCapacity(8) }
+        failures.append(failure)
+    }
+
     private func appendUnknownMembers(ofObjectAt object: Int, node: Int, record: RecordSlots, into failures: inout [Failure]) {
         guard !record.unknownMembers.isEmpty else { return }
         let elements = node >= 0 ? record.elementPath(of: node) : []
@@ -527,7 +535,7 @@ final class DirectPlan: @unchecked Sendable {
         let unnamed = members.first { layouts[$0.layout].isSensitive && $0.key == "*" }?.value ?? object..<object
         for member in members {
             let written = layouts[member.layout].isSensitive ? unnamed : member.value
-            failures.append(Failure(node: node, rule: nil, elements: elements, written: written, unknownKey: member.key))
+            Self.append(Failure(node: node, rule: nil, elements: elements, written: written, unknownKey: member.key), to: &failures)
         }
     }
 
@@ -609,8 +617,8 @@ final class DirectPlan: @unchecked Sendable {
                 guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, parameters: &parameters)
                 else { return nil }
                 if passes { continue }
-                failures.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), parameters: parameters,
-                                        written: writtenRange(of: id, in: record)))
+                Self.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), parameters: parameters,
+                                        written: writtenRange(of: id, in: record)), to: &failures)
                 failedWithError = failedWithError || rule.isError
                 if stopsAtFirst, rule.isError { return true }
                 continue

@@ -43,11 +43,9 @@ final class Validator: Sendable {
     func report(for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions) -> ValidationReport {
         var run: Run?
         let locale = options.locale.map(LocaleIdentifier.normalized) ?? renderer.catalogs.sourceLocale
-        return ValidationReport(issues: failures.map { failure in
-            issueCache.issue(for: failure, locale: locale) {
-                if run == nil { run = Run(validator: self, root: .null, options: options) }
-                return issue(for: failure, of: plan, in: &run!)
-            }
+        return ValidationReport(issues: issueCache.issues(for: failures, locale: locale) { failure in
+            if run == nil { run = Run(validator: self, root: .null, options: options) }
+            return issue(for: failure, of: plan, in: &run!)
         })
     }
 

@@ -12,18 +12,26 @@ package enum JSONWriter {
         return append(value, to: &out, depth: 1) ? out : nil
     }
 
+    /// Calls `body` with the JSON text of `value`, written into memory of the writer's own; nil, without
+    /// calling it, where `bytes(of:)` gives nil.
+    static func withBytes<Result>(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        var out = ByteWriter(capacity: 256)
+        guard append(value, to: &out, depth: 1) else { return nil }
+        return out.withBytes(body)
+    }
+
     /// Appends the JSON text of `value`, `depth` levels down (the record's own level is 1); false (with
     /// `out` partly written) at a number JSON cannot write or beyond `DirectScanner.maximumDepth`.
-    private static func append(_ value: Value, to out: inout [UInt8], depth: Int) -> Bool {
+    private static func append<Sink: ByteSink & ~Copyable>(_ value: Value, to out: inout Sink, depth: Int) -> Bool {
         switch value {
         case .null: appendLiteral("null", to: &out)
         case .bool(let bool): appendLiteral(bool ? "true" : "false", to: &out)
-        case .integer(let int): appendUTF8(String(int), to: &out)
-        case .largeInteger(let large): appendUTF8(large.description, to: &out)
+        case .integer(let int): out.append(decimal: int)
+        case .largeInteger(let large): out.append(utf8: large.description)
         case .number(let double):
             // `description` is the shortest text that reads back as the same double ("1.0", "1e-07").
             guard double.isFinite else { return false }
-            appendUTF8(double.description, to: &out)
+            out.append(utf8: double.description)
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
             guard depth <= DirectScanner.maximumDepth else { return false }
@@ -49,14 +57,8 @@ package enum JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// The UTF-8 of `text`, copied whole.
-    private static func appendUTF8(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
-    private static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private static func appendLiteral<Sink: ByteSink & ~Copyable>(_ literal: StaticString, to out: inout Sink) {
+        out.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// `text` as a JSON string.
@@ -68,7 +70,7 @@ package enum JSONWriter {
     }
 
     /// Appends `text` as a JSON string: runs of bytes that need no escape are copied whole.
-    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    package static func appendQuoted<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -89,19 +91,21 @@ package enum JSONWriter {
                 let byte = bytes[index]
                 index += 1
                 guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
+                out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
                 runStart = index
+                out.append(UInt8(ascii: "\\"))
                 switch byte {
-                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
                 case 0..<0x20:
-                    out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                            hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-                default: out += [UInt8(ascii: "\\"), byte]
+                    appendLiteral("u00", to: &out)
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0xF)])
+                default: out.append(byte)
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
     }

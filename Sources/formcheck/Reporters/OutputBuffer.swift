@@ -24,8 +24,7 @@ struct OutputBuffer: Sendable {
 
     mutating func append(_ text: String) {
         // The text's UTF-8 copied whole (a small string's from the stack), not a byte at a time.
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(utf8: text)
     }
 
     mutating func append(_ other: OutputBuffer) {
@@ -38,19 +37,7 @@ struct OutputBuffer: Sendable {
 
     /// A whole number in decimal.
     mutating func append(_ number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        // The digits, written from the last into a word (at most 20 of them, in three words).
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { digits in
-            repeat {
-                count += 1
-                digits[digits.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[(digits.count - count)...]))
-        }
+        bytes.append(decimal: number)
     }
 
     /// One byte, such as a line break.

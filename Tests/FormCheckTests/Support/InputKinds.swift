@@ -125,9 +125,10 @@ enum InputKinds {
                 continue
             }
             for (index, (report, wanted)) in zip(reports, expected).enumerated() where report != wanted {
+                let found: String = report.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"
+                let general: String = wanted.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"
                 differences.append("validateRecords on \(format.rawValue), record \(index + 1), differs from the general validator: \(lines[index])\n"
-                    + "  validateRecords: " + (report.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none") + "\n"
-                    + "  general validator: " + (wanted.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"))
+                    + "  validateRecords: \(found)\n  general validator: \(general)")
             }
         }
         return differences

@@ -1,0 +1,82 @@
+/// Where bytes are written one run after another: an array of bytes, or a `ByteWriter`. The JSON
+/// writer and the reporters write through it.
+package protocol ByteSink: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: bytes)
+    }
+}
+
+extension ByteSink where Self: ~Copyable {
+    /// The UTF-8 of `text`, copied whole (a small string's from the stack), not a byte at a time.
+    package mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// A whole number in decimal.
+    package mutating func append(decimal number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        // The digits, written from the last into a word (at most 20 of them, in three words).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                count += 1
+                digits[digits.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(UnsafeBufferPointer(UnsafeMutableRawBufferPointer(rebasing: digits[(digits.count - count)...]).assumingMemoryBound(to: UInt8.self)))
+        }
+    }
+}
+
+/// Bytes written one after another into memory of its own, which grows as they come: the JSON text
+/// of a record given as a `Value`, which the direct path then reads in place. An array's `append`
+/// checks that its storage is not shared at every byte; this has no storage to share.
+package struct ByteWriter: ByteSink, ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+
+    package init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func grow(toHold minimum: Int) {
+        let grown = Swift.max(2 * capacity, minimum)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        (base, capacity) = (moved, grown)
+    }
+
+    /// Calls `body` with the bytes written.
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        assert(count <= capacity)
+        return body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
