@@ -113,10 +113,10 @@ struct ASCIIPattern: Sendable {
                             classPassingAlone: `class`)
     }
 
-    /// The pattern that matches text made only of printable ASCII characters for which `isMember`
-    /// holds: the ASCII restatement of a rule such as `alpha`.
-    static func consisting(of isMember: (Character) -> Bool) -> ASCIIPattern {
-        ofClass(Atom(bytes: printableMembers(where: isMember), min: 0, max: .max), anchored: true)
+    /// The pattern that matches text made only of printable ASCII characters of `classes`: the ASCII
+    /// restatement of a rule such as `alpha`.
+    static func consisting(of classes: [CharacterClasses.Class]) -> ASCIIPattern {
+        ofClass(Atom(bytes: printableMembers { character in classes.contains { $0.defines(character) } }, min: 0, max: .max), anchored: true)
     }
 
     /// The pattern of one atom, anchored at both ends or at neither; its class is a rule's, so a

@@ -83,8 +83,8 @@ extension RuleCatalogue {
         containing("containsLowercase", .lowercase),
         containing("containsDigit", .digit),
         containing("containsSymbol", .symbol),
-        consisting("alpha", CharacterClasses.isLetter),
-        consisting("alphanumeric") { CharacterClasses.isLetter($0) || CharacterClasses.isDigit($0) },
+        consisting("alpha", of: [.letter]),
+        consisting("alphanumeric", of: [.letter, .digit]),
         RuleDefinition("strength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let node = builder.node("value") else { return nil }
             let levels = PasswordStrength.Level.allCases.dropFirst()
@@ -106,11 +106,13 @@ extension RuleCatalogue {
         },
     ]
 
-    /// A rule that the text holds only characters of a class; its direct form tests the same class on
-    /// ASCII bytes, and decodes other text.
-    private static func consisting(_ name: String, _ isMember: @escaping @Sendable (Character) -> Bool) -> RuleDefinition {
+    /// A rule that the text holds only characters of the classes; its direct form tests the same
+    /// classes on ASCII bytes, and decodes other text.
+    private static func consisting(_ name: String, of classes: [CharacterClasses.Class]) -> RuleDefinition {
         RuleDefinition(name, appliesTo: .strings) { builder in
-            RuleChecks.string(direct: &builder.direct, ascii: .consisting(of: isMember)) { $0.allSatisfy(isMember) }
+            RuleChecks.string(direct: &builder.direct, ascii: .consisting(of: classes)) { text in
+                text.allSatisfy { character in classes.contains { $0.contains(character) } }
+            }
         }
     }
 
