@@ -46,11 +46,6 @@ struct DemoCommand: AsyncParsableCommand {
             Output.error("\(scriptPath): error: \(error.message)\n")
             throw ExitStatus.failure
         }
-        let unknownFields = demo.unknownFields(in: compiled.graph, file: scriptPath)
-        guard unknownFields.isEmpty else {
-            Output.error(DiagnosticRenderer(source: nil).render(unknownFields))
-            throw ExitStatus.failure
-        }
         let clock = ManualClock()
         var validators: [String: FormSession.AsyncValidator] = [:]
         for (name, rejected) in demo.asyncRejections {
@@ -66,13 +61,18 @@ struct DemoCommand: AsyncParsableCommand {
             }
             throw ExitStatus.failure
         }
+        let unknownFields = demo.unknownFields(among: session.fields.map(\.path), file: scriptPath)
+        guard unknownFields.isEmpty else {
+            Output.error(DiagnosticRenderer(source: nil).render(unknownFields))
+            throw ExitStatus.failure
+        }
         Output.out("form \(compiled.name), policy \(session.policy.rawValue)\n")
         for step in demo.steps {
             var heading = step.description(sensitive: { compiled.graph.field(at: $0)?.isSensitive == true })
             switch step {
-            case .input(let field, let text): session.setInput(text, for: field)
-            case .focus(let field): session.focus(field)
-            case .blur(let field): session.blur(field)
+            case .input(let field, let text): try session.setInput(text, for: field)
+            case .focus(let field): try session.focus(field)
+            case .blur(let field): try session.blur(field)
             case .wait(let milliseconds):
                 await clock.advance(by: .milliseconds(milliseconds))
                 // Let the checks whose debounce ended finish; the others keep waiting on the clock.
@@ -91,13 +91,13 @@ struct DemoCommand: AsyncParsableCommand {
     @MainActor
     static func describe(_ session: FormSession) -> String {
         var lines: [String] = []
-        for path in session.schema.graph.fields.map(\.path) {
-            if let strength = session.strength(of: path), session.field(path).value != nil {
+        for field in session.fields {
+            if let strength = field.strength, field.value != nil {
                 let unmet = strength.unmet.map(\.rawValue).joined(separator: ", ")
-                lines.append("\(path) strength: \(strength.level.rawValue) (\(strength.score)/6)" + (unmet.isEmpty ? "" : ", missing \(unmet)"))
+                lines.append("\(field.path) strength: \(strength.level.rawValue) (\(strength.score)/6)" + (unmet.isEmpty ? "" : ", missing \(unmet)"))
             }
-            if session.field(path).isPending { lines.append("\(path): checking…") }
-            if let error = session.field(path).visibleError { lines.append("\(path): \(error.message)") }
+            if field.isPending { lines.append("\(field.path): checking…") }
+            if let error = field.visibleError { lines.append("\(field.path): \(error.message)") }
         }
         if lines.isEmpty { lines = ["no errors shown"] }
         return lines.map { "   \($0)\n" }.joined()
@@ -134,10 +134,9 @@ struct DemoScript {
     /// Every field a step names, with where the script names it.
     var fieldReferences: [(field: String, position: SourcePosition)] = []
 
-    /// An error for each step that names a field the schema does not declare.
-    func unknownFields(in graph: ValidatorGraph, file: String) -> [Diagnostic] {
-        let paths = graph.fields.map(\.path)
-        return fieldReferences.filter { graph.field(at: $0.field) == nil }.map { reference in
+    /// An error for each step that names a field the form does not have among `paths`.
+    func unknownFields(among paths: [String], file: String) -> [Diagnostic] {
+        fieldReferences.filter { !paths.contains($0.field) }.map { reference in
             Diagnostic(.error, "the schema has no field '\(PrintableText.escaped(reference.field))'\(Suggestions.didYouMean(reference.field, among: paths))",
                        file: file, at: reference.position)
         }

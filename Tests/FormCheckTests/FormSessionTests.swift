@@ -28,82 +28,82 @@ import Testing
     @Test func onBlurThenLive() throws {
         let form = try session()
         #expect(form.policy == .onBlurThenLive)
-        form.focus("email")
-        form.setInput("a", for: "email")
+        try form.focus("email")
+        try form.setInput("a", for: "email")
         #expect(visible(form) == [])
-        form.blur("email")
+        try form.blur("email")
         #expect(visible(form) == ["email: Email must be a valid email address."])
-        form.focus("email")
-        form.setInput("a@b.c", for: "email")
+        try form.focus("email")
+        try form.setInput("a@b.c", for: "email")
         #expect(visible(form) == [])
-        form.setInput("a@", for: "email")
+        try form.setInput("a@", for: "email")
         #expect(visible(form) == ["email: Email must be a valid email address."])
-        form.setInput("a@b.c", for: "email")
-        form.blur("email")
+        try form.setInput("a@b.c", for: "email")
+        try form.blur("email")
         // A field left while valid shows a new error only when left again.
-        form.setInput("secret", for: "password")
-        form.blur("password")
+        try form.setInput("secret", for: "password")
+        try form.blur("password")
         #expect(visible(form) == ["password: Password must be at least 8 characters long."])
-        form.setInput("secret12", for: "password")
+        try form.setInput("secret12", for: "password")
         #expect(visible(form) == [])
-        #expect(form.field("confirm").errors.map(\.code) == ["required"])
-        #expect(form.field("confirm").visibleError == nil)
+        #expect(try form.field("confirm").errors.map(\.code) == ["required"])
+        #expect(try form.field("confirm").visibleError == nil)
     }
 
     @Test func passwordThenConfirm() throws {
         let form = try session()
-        form.setInput("secret123", for: "password")
-        form.blur("password")
-        form.setInput("secret12", for: "confirm")
+        try form.setInput("secret123", for: "password")
+        try form.blur("password")
+        try form.setInput("secret12", for: "confirm")
         #expect(visible(form) == [])
-        form.blur("confirm")
+        try form.blur("confirm")
         #expect(visible(form) == ["confirm: Confirm must match Password."])
         // Editing the password clears the confirmation error at once.
-        form.setInput("secret12", for: "password")
+        try form.setInput("secret12", for: "password")
         #expect(visible(form) == [])
         // ...and raises it again at once.
-        form.setInput("secret1234", for: "password")
+        try form.setInput("secret1234", for: "password")
         #expect(visible(form) == ["confirm: Confirm must match Password."])
     }
 
     @Test func confirmThenPassword() throws {
         let form = try session()
-        form.setInput("secret123", for: "confirm")
-        form.blur("confirm")
+        try form.setInput("secret123", for: "confirm")
+        try form.blur("confirm")
         #expect(visible(form) == ["confirm: Confirm must match Password."])
-        form.setInput("secret12", for: "password")
+        try form.setInput("secret12", for: "password")
         #expect(visible(form) == ["confirm: Confirm must match Password."])
-        form.setInput("secret123", for: "password")
+        try form.setInput("secret123", for: "password")
         #expect(visible(form) == [])
-        #expect(form.field("password").visibleError == nil)
+        #expect(try form.field("password").visibleError == nil)
     }
 
     @Test func aConfirmationLeftValidShowsItsErrorWhenThePasswordChanges() throws {
         let form = try session()
-        form.setInput("secret123", for: "password")
-        form.setInput("secret123", for: "confirm")
-        form.blur("confirm")
+        try form.setInput("secret123", for: "password")
+        try form.setInput("secret123", for: "confirm")
+        try form.blur("confirm")
         #expect(visible(form) == [])
-        form.setInput("secret124", for: "password")
+        try form.setInput("secret124", for: "password")
         #expect(visible(form) == ["confirm: Confirm must match Password."])
     }
 
     @Test func onSubmitThenLive() throws {
         let form = try session(policy: .onSubmitThenLive)
-        form.setInput("a", for: "email")
-        form.blur("email")
+        try form.setInput("a", for: "email")
+        try form.blur("email")
         #expect(visible(form) == [])
         let result = form.submit()
         #expect(result == FormSession.SubmitResult(canSubmit: false, firstInvalidField: "email"))
         #expect(visible(form) == [
             "email: Email must be a valid email address.", "password: Password is required.", "confirm: Confirm is required.",
         ])
-        form.setInput("a@b.c", for: "email")
-        form.setInput("secret123", for: "password")
+        try form.setInput("a@b.c", for: "email")
+        try form.setInput("secret123", for: "password")
         #expect(visible(form) == ["confirm: Confirm is required."])
-        form.setInput("secret12", for: "confirm")
+        try form.setInput("secret12", for: "confirm")
         #expect(visible(form) == ["confirm: Confirm must match Password."])
-        form.setInput("secret123", for: "confirm")
+        try form.setInput("secret123", for: "confirm")
         #expect(visible(form) == [])
         #expect(form.submit() == FormSession.SubmitResult(canSubmit: true, firstInvalidField: nil))
     }
@@ -111,36 +111,36 @@ import Testing
     @Test func live() throws {
         let form = try session(policy: .live)
         #expect(visible(form) == [])
-        form.setInput("a", for: "email")
+        try form.setInput("a", for: "email")
         #expect(visible(form) == ["email: Email must be a valid email address."])
-        form.setInput("a@b.c", for: "email")
+        try form.setInput("a@b.c", for: "email")
         #expect(visible(form) == [])
-        form.setInput("secret123", for: "confirm")
+        try form.setInput("secret123", for: "confirm")
         #expect(visible(form) == ["confirm: Confirm must match Password."])
-        form.setInput("secret123", for: "password")
+        try form.setInput("secret123", for: "password")
         #expect(visible(form) == [])
     }
 
     @Test func onSubmit() throws {
         let form = try session(policy: .onSubmit)
-        form.setInput("a", for: "email")
-        form.blur("email")
+        try form.setInput("a", for: "email")
+        try form.blur("email")
         #expect(visible(form) == [])
         form.submit()
         #expect(visible(form) == [
             "email: Email must be a valid email address.", "password: Password is required.", "confirm: Confirm is required.",
         ])
         // Errors stay as they were at the submit until the next one.
-        form.setInput("a@b.c", for: "email")
+        try form.setInput("a@b.c", for: "email")
         #expect(visible(form).first == "email: Email must be a valid email address.")
-        #expect(form.field("email").errors.isEmpty)
+        #expect(try form.field("email").errors.isEmpty)
         form.submit()
         #expect(visible(form) == ["password: Password is required.", "confirm: Confirm is required."])
     }
 
     @Test func messagesFollowTheSessionLocale() throws {
         let form = try session(policy: .live)
-        form.setInput("a", for: "email")
+        try form.setInput("a", for: "email")
         form.locale = "fr"
         #expect(visible(form) == ["email: Le champ Email doit être une adresse e-mail valide."])
     }
@@ -161,16 +161,16 @@ import Testing
         let calls = Calls()
         let clock = ManualClock()
         let form = try session(Self.signup, validators: ["usernameAvailable": { value in await calls.record(value) ; return true }], clock: clock)
-        form.setInput("ada", for: "username")
-        form.setInput("adam", for: "username")
-        form.setInput("adams", for: "username")
-        #expect(form.field("username").isPending)
+        try form.setInput("ada", for: "username")
+        try form.setInput("adam", for: "username")
+        try form.setInput("adams", for: "username")
+        #expect(try form.field("username").isPending)
         await clock.advance(by: .milliseconds(299))
         #expect(await calls.values == [])
         await clock.advance(by: .milliseconds(1))
         await form.settle()
         #expect(await calls.values == ["adams"])
-        #expect(!form.field("username").isPending)
+        #expect(try !form.field("username").isPending)
         #expect(form.canSubmit)
     }
 
@@ -181,24 +181,24 @@ import Testing
             if value == "bob" { return await gate.wait() }  // slow: answers when the test opens the gate
             return true
         }], clock: clock)
-        form.setInput("bob", for: "username")
+        try form.setInput("bob", for: "username")
         await clock.advance(by: .milliseconds(300))
         // The check for "bob" has started and waits on the gate.
         for _ in 0..<10_000 where !(await gate.isWaiting) { await Task.yield() }
         #expect(await gate.isWaiting)
-        form.setInput("bobby", for: "username")
+        try form.setInput("bobby", for: "username")
         await clock.advance(by: .milliseconds(300))
         await gate.open(with: false)  // "bob" is taken, but the value is now "bobby"
         await form.settle()
-        #expect(form.field("username").errors.isEmpty)
-        #expect(!form.field("username").isPending)
+        #expect(try form.field("username").errors.isEmpty)
+        #expect(try !form.field("username").isPending)
         #expect(form.canSubmit)
     }
 
     @Test func aPendingCheckBlocksSubmit() async throws {
         let clock = ManualClock()
         let form = try session(Self.signup, validators: ["usernameAvailable": { _ in false }], clock: clock)
-        form.setInput("admin", for: "username")
+        try form.setInput("admin", for: "username")
         let result = form.submit()
         #expect(result == FormSession.SubmitResult(canSubmit: false, firstInvalidField: "username"))
         #expect(form.isValid)
@@ -206,19 +206,19 @@ import Testing
         await form.settle()
         #expect(!form.isValid)
         #expect(visible(form) == ["username: Username is not available."])
-        #expect(form.field("username").visibleError?.code == "usernameAvailable")
+        #expect(try form.field("username").visibleError?.code == "usernameAvailable")
     }
 
     @Test func noAsyncCheckWhileASyncRuleFails() async throws {
         let calls = Calls()
         let clock = ManualClock()
         let form = try session(Self.signup, validators: ["usernameAvailable": { value in await calls.record(value); return true }], clock: clock)
-        form.setInput("ab", for: "username")
-        #expect(!form.field("username").isPending)
+        try form.setInput("ab", for: "username")
+        #expect(try !form.field("username").isPending)
         await clock.advance(by: .seconds(1))
         await form.settle()
         #expect(await calls.values == [])
-        #expect(form.field("username").errors.map(\.code) == ["minLength"])
+        #expect(try form.field("username").errors.map(\.code) == ["minLength"])
     }
 
     @Test func anUnregisteredAsyncValidatorIsAnError() throws {
@@ -242,17 +242,17 @@ import Testing
     @Test func focusOrderSkipsHiddenAndIrrelevantFields() throws {
         let form = try session(Self.shipping)
         #expect(form.focusOrder == ["name", "country", "zip"])
-        #expect(form.nextField(after: "country") == "zip")
-        #expect(form.returnKeyRole(of: "country") == .next)
-        #expect(form.returnKeyRole(of: "zip") == .done)
-        #expect(form.field("state").errors.isEmpty)
-        form.setInput("US", for: "country")
+        #expect(try form.nextField(after: "country") == "zip")
+        #expect(try form.returnKeyRole(of: "country") == .next)
+        #expect(try form.returnKeyRole(of: "zip") == .done)
+        #expect(try form.field("state").errors.isEmpty)
+        try form.setInput("US", for: "country")
         #expect(form.focusOrder == ["name", "country", "state", "zip"])
-        #expect(form.nextField(after: "country") == "state")
-        #expect(form.previousField(before: "zip") == "state")
-        #expect(form.previousField(before: "name") == nil)
-        #expect(form.nextField(after: "zip") == nil)
-        #expect(form.field("state").errors.map(\.code) == ["required"])
+        #expect(try form.nextField(after: "country") == "state")
+        #expect(try form.previousField(before: "zip") == "state")
+        #expect(try form.previousField(before: "name") == nil)
+        #expect(try form.nextField(after: "zip") == nil)
+        #expect(try form.field("state").errors.map(\.code) == ["required"])
         #expect(form.submit().firstInvalidField == "name")
     }
 
@@ -263,32 +263,32 @@ import Testing
             fields:
               password: { type: string, sensitive: true, rules: [{ strength: good }] }
             """)
-        #expect(form.strength(of: "password")?.level == .weak)
-        form.setInput("abcdefgh", for: "password")
-        #expect(form.strength(of: "password")?.score == 2)
-        form.setInput("Abcdefgh1!", for: "password")
-        let strength = try #require(form.strength(of: "password"))
+        #expect(try form.strength(of: "password")?.level == .weak)
+        try form.setInput("abcdefgh", for: "password")
+        #expect(try form.strength(of: "password")?.score == 2)
+        try form.setInput("Abcdefgh1!", for: "password")
+        let strength = try #require(try form.strength(of: "password"))
         #expect(strength.level == .good)
         #expect(strength.requirements.map { "\($0.requirement.rawValue)=\($0.isMet)" } == [
             "length8=true", "uppercase=true", "lowercase=true", "digit=true", "symbol=true", "length12=false",
         ])
         #expect(form.visibleErrors.isEmpty)
-        #expect(form.strength(of: "missing") == nil)
+        #expect(throws: FormSessionError.unknownField("missing", suggestion: nil)) { try form.strength(of: "missing") }
     }
 
     @Test func draftsLeaveSensitiveValuesOut() throws {
         let form = try session()
-        form.setInput("ada@example.com", for: "email")
-        form.setInput("secret123", for: "password")
-        form.setInput("secret123", for: "confirm")
+        try form.setInput("ada@example.com", for: "email")
+        try form.setInput("secret123", for: "password")
+        try form.setInput("secret123", for: "confirm")
         let draft = form.draft()
         #expect(draft == FormDraft(form: "test", values: ["email": "ada@example.com"]).with(form: draft.form))
         let stored = try JSONEncoder().encode(draft)
         let restored = try session()
         try restored.restore(try JSONDecoder().decode(FormDraft.self, from: stored))
-        #expect(restored.field("email").value == "ada@example.com")
-        #expect(restored.field("password").value == nil)
-        #expect(!restored.field("email").isDirty && !restored.field("email").isTouched)
+        #expect(try restored.field("email").value == "ada@example.com")
+        #expect(try restored.field("password").value == nil)
+        #expect(try !restored.field("email").isDirty && !restored.field("email").isTouched)
         #expect(restored.visibleErrors.isEmpty)
         #expect(form.draft(includingSensitive: true).values.keys.sorted() == ["confirm", "email", "password"])
     }
@@ -296,14 +296,45 @@ import Testing
     /// A draft names its form; restoring it into a session of another form changes nothing.
     @Test func aDraftOfAnotherFormIsRefused() throws {
         let form = try session("form: signup\n" + Self.account)
-        form.setInput("ada@example.com", for: "email")
+        try form.setInput("ada@example.com", for: "email")
         let other = try session("form: newsletter\n" + Self.account)
         #expect(throws: FormSessionError.draftOfAnotherForm(draft: "signup", session: "newsletter")) {
             try other.restore(form.draft())
         }
-        #expect(other.field("email").value == nil)
+        #expect(try other.field("email").value == nil)
         try form.restore(form.draft())
-        #expect(form.field("email").value == "ada@example.com")
+        #expect(try form.field("email").value == "ada@example.com")
+    }
+}
+
+/// A field name the session does not have is an error at every entry point, with a suggestion when a
+/// field's name is close; an object field or a field of array elements is not one of its fields.
+@MainActor
+@Suite struct FormSessionFieldNameTests {
+    @Test func unknownFieldNamesAreErrors() throws {
+        let form = try FormSession(schema: FormSchema(text: """
+            formcheck: 1
+            fields:
+              email: { type: string, rules: [required] }
+              address: { type: object, fields: { zip: { type: string } } }
+              tags: { type: array, items: { type: string } }
+            """))
+        #expect(form.fields.map(\.path) == ["email", "address.zip", "tags"])
+        let misspelt = FormSessionError.unknownField("emial", suggestion: "email")
+        #expect(throws: misspelt) { try form.setInput("a", for: "emial") }
+        #expect(throws: misspelt) { try form.setValue("a", for: "emial") }
+        #expect(throws: misspelt) { try form.focus("emial") }
+        #expect(throws: misspelt) { try form.blur("emial") }
+        #expect(throws: misspelt) { try form.field("emial") }
+        #expect(throws: misspelt) { try form.nextField(after: "emial") }
+        #expect(throws: misspelt) { try form.previousField(before: "emial") }
+        #expect(throws: misspelt) { try form.returnKeyRole(of: "emial") }
+        #expect(throws: misspelt) { try form.strength(of: "emial") }
+        #expect(throws: FormSessionError.unknownField("address", suggestion: nil)) { try form.setInput("x", for: "address") }
+        #expect(throws: FormSessionError.unknownField("tags[]", suggestion: "tags")) { try form.field("tags[]") }
+        #expect(misspelt.description == "the form has no field 'emial'; did you mean 'email'?")
+        // Nothing was changed by the calls that threw.
+        #expect(try form.field("email").value == nil && !form.field("email").isDirty)
     }
 }
 

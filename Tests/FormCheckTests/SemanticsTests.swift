@@ -340,6 +340,28 @@ import Testing
         #expect(report.issues(at: "email").map(\.message) == ["Email must be a valid email address."])
     }
 
+    struct Booking: Encodable {
+        var checkIn: Date
+    }
+
+    /// A `Date` property reads as the calendar date it falls on in the time zone given (the device's by
+    /// default); an encoder of the app's own writes dates its way.
+    @Test func datesOfEncodableValuesAreCalendarDates() throws {
+        let schema = try FormSchema(text: """
+            formcheck: 1
+            fields:
+              checkIn: { type: date, rules: [required, { after: 2025-01-01 }] }
+            """)
+        // 2025-01-01T23:30:00Z: still the first of January in UTC, the second an hour east.
+        let lateOnNewYearsDay = Booking(checkIn: Date(timeIntervalSince1970: 1_735_774_200))
+        let utc = try schema.validate(encoding: lateOnNewYearsDay, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(utc.errors.map(\.code) == ["after"])
+        #expect(try schema.validate(encoding: lateOnNewYearsDay, timeZone: TimeZone(identifier: "Europe/Paris")!).isValid)
+        let seconds = JSONEncoder()
+        seconds.dateEncodingStrategy = .secondsSince1970
+        #expect(try schema.validate(encoding: lateOnNewYearsDay, encoder: seconds).errors.map(\.code) == ["type"])
+    }
+
     @Test func validateJSONBytes() throws {
         let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/login.yaml")
         #expect(try schema.validate(json: Array(#"{"email": "a@b.c", "password": "p"}"#.utf8)).isValid)

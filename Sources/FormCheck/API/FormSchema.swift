@@ -191,10 +191,29 @@ public struct FormSchema: Sendable {
     }
 
     /// Validates any `Encodable` value by encoding it to JSON first.
+    ///
+    /// A `Date` property is written as the calendar date it falls on in `timeZone` (`YYYY-MM-DD`, the
+    /// device's time zone by default), which is what a `date` field reads. Give an `encoder` of your own
+    /// to write values otherwise (its date strategy then applies, and `timeZone` does not).
     public func validate(
-        encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder(), options: ValidationOptions = ValidationOptions()
+        encoding value: some Encodable, encoder: JSONEncoder? = nil, timeZone: TimeZone = .current,
+        options: ValidationOptions = ValidationOptions()
     ) throws -> ValidationReport {
-        try validate(json: Array(try encoder.encode(value)), options: options)
+        try validate(json: Array(try (encoder ?? Self.recordEncoder(timeZone: timeZone)).encode(value)), options: options)
+    }
+
+    /// The encoder of `validate(encoding:)`: dates as the calendar dates they fall on in `timeZone`.
+    private static func recordEncoder(timeZone: TimeZone) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            var container = encoder.singleValueContainer()
+            let day = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)
+            try container.encode(day?.description ?? "\(parts.year!)-\(parts.month!)-\(parts.day!)")
+        }
+        return encoder
     }
 
     /// The paths of the values in `record` that belong to `sensitive` fields: what output must never show.
@@ -223,7 +242,7 @@ public struct FormSchema: Sendable {
     func validate(fields paths: [String], in record: Value, options: ValidationOptions) -> [ValidationReport]? {
         var places: [[ValuePath.Component]] = []
         for path in paths {
-            guard let id = graph.node(atPath: path), !path.contains("[]") else { return nil }
+            guard let id = graph.node(atPath: path), !graph.nodes[id].isWithinArrayElements else { return nil }
             places.append(graph.keyPath(of: id).map { .key($0) })
         }
         let report = validate(record, options: options)

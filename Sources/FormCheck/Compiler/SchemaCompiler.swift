@@ -461,7 +461,7 @@ final class SchemaCompiler {
             var target: Int?
             for (index, key) in keys.enumerated() {
                 guard let id = childrenByParent[parent]?[key] else {
-                    let known = nodes.filter { !$0.path.contains("[]") }.map { "/" + $0.path.replacingOccurrences(of: ".", with: "/") }
+                    let known = nodes.filter { !$0.isWithinArrayElements }.map { "/" + $0.path.replacingOccurrences(of: ".", with: "/") }
                     error("no field '\(name)' in this form\(Suggestions.didYouMean(name, among: known))", at: position)
                     return nil
                 }

@@ -5,6 +5,15 @@ struct FieldNode: Sendable {
     let key: String
     /// The schema path: `address.zip`, `tags[]`.
     let path: String
+    /// The node is an array's `items` or lies within one: its path holds `[]`.
+    var isWithinArrayElements: Bool {
+        var afterBracket = false
+        for byte in path.utf8 {
+            if afterBracket, byte == UInt8(ascii: "]") { return true }
+            afterBracket = byte == UInt8(ascii: "[")
+        }
+        return false
+    }
     let label: String
     let type: FieldType
     /// `sensitive: true`, on the field itself or on a field that encloses it.

@@ -1,39 +1,29 @@
 import Foundation
+import Observation
 
 /// A live form driven by a schema: it holds the values an app's views edit, decides when each error
 /// shows (the visibility policy), revalidates dependent fields, runs debounced async checks, and
 /// knows the focus order. It is headless: SwiftUI, UIKit, AppKit, TCA or a web form bind to it.
 ///
+/// The session is `@Observable`, and so is each of its fields (`FormField`, the handle a view edits a
+/// field through): a view that reads a field's `visibleError` is updated when that error changes, and
+/// not when another field's does. A field name the schema does not have is an error
+/// (`FormSessionError.unknownField`), never ignored.
+///
 /// ```swift
 /// let session = try FormSession(schema: schema, asyncValidators: ["usernameAvailable": { value in
 ///     await api.isAvailable(value.stringValue ?? "")
 /// }])
-/// session.setInput("ada", for: "username")
-/// session.blur("username")
-/// session.field("username").visibleError?.message
+/// let username = try session.field("username")
+/// username.setInput("ada")
+/// username.blur()
+/// username.visibleError?.message
 /// ```
 @MainActor
+@Observable
 public final class FormSession {
     /// An app's check behind `async: NAME`: true when the value is acceptable.
     public typealias AsyncValidator = @Sendable (Value) async -> Bool
-
-    /// What the app shows of one field.
-    public struct FieldState: Sendable, Equatable {
-        public let path: String
-        public let value: Value?
-        /// The user focused the field and then left it.
-        public let isTouched: Bool
-        /// The value changed since the session started (or a draft was restored).
-        public let isDirty: Bool
-        /// Every current error, shown or not.
-        public let errors: [ValidationError]
-        /// The error to show now, by the visibility policy.
-        public let visibleError: ValidationError?
-        /// An async check is waiting or running.
-        public let isPending: Bool
-        /// A field-level `when:` holds (or there is none); irrelevant fields are skipped.
-        public let isRelevant: Bool
-    }
 
     /// The role of the return key in a field.
     public enum ReturnKeyRole: String, Sendable {
@@ -54,12 +44,15 @@ public final class FormSession {
     public var locale: String? {
         didSet { refreshAll() }
     }
-    /// Called after every change of state, for apps that do not observe otherwise.
-    public var onChange: (@MainActor () -> Void)?
+    /// Called after every change of state, for apps that do not observe the session otherwise.
+    @ObservationIgnored public var onChange: (@MainActor () -> Void)?
     public private(set) var submitAttempted = false
     public private(set) var focusedField: String?
     /// The record as the form holds it now.
     public private(set) var record: Value = .object(ObjectValue())
+    /// The fields a user edits (every field but objects and the fields of array elements), in schema
+    /// order.
+    public let fields: [FormField]
 
     private struct Runtime {
         var isTouched = false
@@ -74,11 +67,16 @@ public final class FormSession {
         var task: Task<Void, Never>?
     }
 
-    private let fields: [String]
+    private let paths: [String]
+    /// The paths of fields that a field-level `when:` (theirs or an enclosing object's) may make
+    /// irrelevant; the others always count.
+    private let conditionalPaths: Set<String>
+    private let fieldsByPath: [String: FormField]
     /// The object fields that hold the session's fields, outermost first: a form shows their inputs
     /// whether or not the record has the object yet.
     private let containers: [String]
-    private var runtime: [String: Runtime] = [:]
+    /// What the session decides from; each change is published to the fields (`publish`).
+    @ObservationIgnored private var runtime: [String: Runtime] = [:]
     private let asyncRules: [String: [CompiledRule]]
     private let asyncValidators: [String: AsyncValidator]
     /// Makes a sleep until a duration after now; the deadline is fixed when it is made.
@@ -112,8 +110,16 @@ public final class FormSession {
             return { try await clock.sleep(until: deadline, tolerance: nil) }
         }
         self.today = today
-        fields = schema.graph.nodes.filter { $0.type != .object && !$0.path.contains("[]") }.map(\.path)
-        containers = schema.graph.nodes.filter { $0.type == .object && !$0.children.isEmpty && !$0.path.contains("[]") }.map(\.path)
+        paths = schema.graph.nodes.filter { $0.type != .object && !$0.isWithinArrayElements }.map(\.path)
+        conditionalPaths = Set(paths.filter { path in
+            var node = schema.graph.node(atPath: path)
+            while let id = node {
+                if schema.graph.nodes[id].relevance != nil { return true }
+                node = schema.graph.nodes[id].parent
+            }
+            return false
+        })
+        containers = schema.graph.nodes.filter { $0.type == .object && !$0.children.isEmpty && !$0.isWithinArrayElements }.map(\.path)
         var asyncRules: [String: [CompiledRule]] = [:]
         for node in schema.graph.nodes {
             let rules = node.rules.filter { $0.asyncRule != nil }
@@ -123,15 +129,53 @@ public final class FormSession {
             if !rules.isEmpty { asyncRules[node.path] = rules }
         }
         self.asyncRules = asyncRules
-        for field in fields { runtime[field] = Runtime() }
-        revalidate(fields)
+        let fields = paths.map { FormField(path: $0, isHidden: schema.graph.field(at: $0)?.isHidden ?? false) }
+        self.fields = fields
+        fieldsByPath = Dictionary(uniqueKeysWithValues: fields.map { ($0.path, $0) })
+        for field in fields { field.session = self }
+        for path in paths { runtime[path] = Runtime() }
+        revalidate(paths)
+        publish(paths)
+    }
+
+    // MARK: - Fields
+
+    /// The field at a schema path (`email`, `address.zip`).
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func field(_ path: String) throws(FormSessionError) -> FormField {
+        guard let field = fieldsByPath[path] else {
+            throw .unknownField(path, suggestion: Suggestions.closest(to: path, among: paths))
+        }
+        return field
     }
 
     // MARK: - Input
 
     /// Sets a field's value (nil clears it), revalidates it and every field that depends on it.
-    public func setValue(_ value: Value?, for path: String) {
-        guard runtime[path] != nil else { return }
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func setValue(_ value: Value?, for path: String) throws(FormSessionError) {
+        try field(path).setValue(value)
+    }
+
+    /// Sets a field from text a user typed (see `FormField.setInput`).
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func setInput(_ text: String, for path: String) throws(FormSessionError) {
+        try field(path).setInput(text)
+    }
+
+    /// The user entered a field.
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func focus(_ path: String) throws(FormSessionError) {
+        try field(path).focus()
+    }
+
+    /// The user left a field (see `FormField.blur`).
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func blur(_ path: String) throws(FormSessionError) {
+        try field(path).blur()
+    }
+
+    func setValue(_ value: Value?, at path: String) {
         record.setValue(value, atPath: path)
         runtime[path]!.isDirty = true
         if policy == .live { runtime[path]!.isLive = true }
@@ -142,115 +186,137 @@ public final class FormSession {
             if policy == .onBlurThenLive { runtime[dependent]!.isLive = true }
         }
         scheduleAsync(for: path)
-        onChange?()
+        changed([path] + dependents)
     }
 
-    /// Sets a field from text a user typed: numbers are parsed for integer and number fields,
-    /// `true`/`false` for booleans, and empty text clears the value.
-    public func setInput(_ text: String, for path: String) {
-        guard let type = schema.graph.field(at: path)?.type else { return }
-        if text.isEmpty { return setValue(nil, for: path) }
+    func setInput(_ text: String, at path: String) {
+        if text.isEmpty { return setValue(nil, at: path) }
         let value: Value
-        switch type {
+        switch schema.graph.field(at: path)!.type {
         case .integer: value = Int(text).map(Value.integer) ?? .string(text)
         case .number: value = Double(text).map(Value.number) ?? .string(text)
         case .boolean: value = text == "true" ? .bool(true) : (text == "false" ? .bool(false) : .string(text))
         default: value = .string(text)
         }
-        setValue(value, for: path)
+        setValue(value, at: path)
     }
 
-    /// The user entered a field.
-    public func focus(_ path: String) {
+    func focus(at path: String) {
         focusedField = path
-        onChange?()
+        changed([])
     }
 
-    /// The user left a field: it is touched, and under `onBlurThenLive` its errors show from now on.
-    public func blur(_ path: String) {
-        guard runtime[path] != nil else { return }
+    func blur(at path: String) {
         if focusedField == path { focusedField = nil }
         runtime[path]!.isTouched = true
         if policy == .onBlurThenLive, !currentErrors(path).isEmpty { runtime[path]!.isLive = true }
-        onChange?()
+        changed([path])
     }
 
     /// Validates every field and makes every error visible.
     @discardableResult
     public func submit() -> SubmitResult {
         submitAttempted = true
-        revalidate(fields)
-        for field in fields {
+        revalidate(paths)
+        for field in paths {
             if policy == .onSubmit {
                 runtime[field]!.submittedErrors = currentErrors(field)
             } else {
                 runtime[field]!.isLive = true
             }
         }
-        onChange?()
+        changed()
         let blocking = focusOrder.first { !currentErrors($0).isEmpty || runtime[$0]!.isPending }
         return SubmitResult(canSubmit: canSubmit, firstInvalidField: blocking)
     }
 
     // MARK: - State
 
-    /// The state of one field (by schema path).
-    public func field(_ path: String) -> FieldState {
-        let state = runtime[path] ?? Runtime()
-        let relevant = isRelevant(path)
-        let errors = relevant ? currentErrors(path) : []
-        let visible: ValidationError?
-        switch policy {
-        case .onSubmit: visible = relevant ? state.submittedErrors.first : nil
-        default: visible = state.isLive ? errors.first : nil
-        }
-        return FieldState(path: path, value: record.value(atPath: path), isTouched: state.isTouched, isDirty: state.isDirty,
-                          errors: errors, visibleError: visible, isPending: state.isPending, isRelevant: relevant)
-    }
-
     /// Every relevant field is free of errors (async results included).
     public var isValid: Bool {
-        fields.allSatisfy { !isRelevant($0) || currentErrors($0).allSatisfy { $0.severity == .warning } }
+        fields.allSatisfy { $0.errors.allSatisfy { $0.severity == .warning } }
     }
 
     /// Valid, with no async check pending.
     public var canSubmit: Bool {
-        isValid && !fields.contains { runtime[$0]!.isPending }
+        isValid && !fields.contains { $0.isPending }
     }
 
     /// The errors to show now, in field order.
     public var visibleErrors: [ValidationError] {
-        fields.compactMap { field($0).visibleError }
+        fields.compactMap(\.visibleError)
+    }
+
+    /// Works out what each of `paths` (every field by default) shows from the session's state, and sets
+    /// what changed: observers of a field hear of its changes only.
+    private func publish(_ paths: some Sequence<String>) {
+        for path in paths {
+            let field = fieldsByPath[path]!
+            let state = runtime[path]!
+            let relevant = isRelevant(path)
+            let errors = relevant ? currentErrors(path) : []
+            let visible: ValidationError?
+            switch policy {
+            case .onSubmit: visible = relevant ? state.submittedErrors.first : nil
+            default: visible = state.isLive ? errors.first : nil
+            }
+            field.update(value: record.value(atPath: path), isTouched: state.isTouched, isDirty: state.isDirty, errors: errors,
+                         visibleError: visible, isPending: state.isPending, isRelevant: relevant)
+        }
+    }
+
+    /// Publishes the fields at `paths` (every field when nil), and the fields whose relevance may have
+    /// changed with them, then calls `onChange`.
+    private func changed(_ paths: [String]? = nil) {
+        if let paths {
+            publish(Set(paths).union(conditionalPaths))
+        } else {
+            publish(self.paths)
+        }
+        onChange?()
     }
 
     // MARK: - Focus order
 
     /// The fields a user moves through, in schema order: not hidden, and relevant now.
     public var focusOrder: [String] {
-        fields.filter { path in !(schema.graph.field(at: path)?.isHidden ?? true) && isRelevant(path) }
+        fields.filter { !$0.isHidden && $0.isRelevant }.map(\.path)
     }
 
-    public func nextField(after path: String) -> String? {
+    /// The field after `path` in the focus order (the first when `path` is not in it now); nil after
+    /// the last.
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func nextField(after path: String) throws(FormSessionError) -> String? {
+        _ = try field(path)
         let order = focusOrder
         guard let index = order.firstIndex(of: path) else { return order.first }
         return index + 1 < order.count ? order[index + 1] : nil
     }
 
-    public func previousField(before path: String) -> String? {
+    /// The field before `path` in the focus order; nil for the first, or when `path` is not in it now.
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func previousField(before path: String) throws(FormSessionError) -> String? {
+        _ = try field(path)
         let order = focusOrder
         guard let index = order.firstIndex(of: path), index > 0 else { return nil }
         return order[index - 1]
     }
 
     /// `done` for the last field of the focus order, `next` for the others.
-    public func returnKeyRole(of path: String) -> ReturnKeyRole {
-        focusOrder.last == path ? .done : .next
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func returnKeyRole(of path: String) throws(FormSessionError) -> ReturnKeyRole {
+        try field(path).returnKeyRole
     }
 
     // MARK: - Strength meter
 
-    /// The strength of a field that has a `strength` rule, from its current value, whatever the policy.
-    public func strength(of path: String) -> PasswordStrength? {
+    /// The strength of a field that has a `strength` rule (see `FormField.strength`).
+    /// - Throws: `FormSessionError.unknownField` when the session has no such field.
+    public func strength(of path: String) throws(FormSessionError) -> PasswordStrength? {
+        try field(path).strength
+    }
+
+    func strength(at path: String) -> PasswordStrength? {
         guard schema.graph.field(at: path)?.rules.contains("strength") == true else { return nil }
         return PasswordStrength(record.value(atPath: path)?.stringValue ?? "")
     }
@@ -260,7 +326,7 @@ public final class FormSession {
     /// The values to save as a draft; `sensitive` fields are left out unless `includingSensitive`.
     public func draft(includingSensitive: Bool = false) -> FormDraft {
         var values: [String: Value] = [:]
-        for path in fields {
+        for path in paths {
             guard let value = record.value(atPath: path) else { continue }
             if !includingSensitive, schema.graph.field(at: path)?.isSensitive == true { continue }
             values[path] = value
@@ -276,26 +342,26 @@ public final class FormSession {
         for (path, value) in draft.values where runtime[path] != nil {
             record.setValue(value, atPath: path)
         }
-        for path in fields {
+        for path in paths {
             runtime[path]!.task?.cancel()
             runtime[path] = Runtime()
         }
-        revalidate(fields)
+        revalidate(paths)
         for path in draft.values.keys where runtime[path] != nil { scheduleAsync(for: path) }
-        onChange?()
+        changed()
     }
 
     /// The fields whose async check is waiting for its debounce or running.
     public var pendingFields: [String] {
-        fields.filter { runtime[$0]!.isPending }
+        fields.filter(\.isPending).map(\.path)
     }
 
     /// Waits until no async check is pending. With a `ManualClock`, advance it past the debounces first:
     /// a check still waiting on the clock keeps this waiting.
     public func settle() async {
-        while let task = fields.lazy.compactMap({ self.runtime[$0]!.task }).first {
+        while let task = paths.lazy.compactMap({ self.runtime[$0]!.task }).first {
             await task.value
-            for field in fields where runtime[field]!.task == task { runtime[field]!.task = nil }
+            for path in paths where runtime[path]!.task == task { runtime[path]!.task = nil }
         }
     }
 
@@ -307,11 +373,11 @@ public final class FormSession {
 
     private func currentErrors(_ path: String) -> [ValidationError] {
         guard let state = runtime[path] else { return [] }
-        return state.syncErrors + [state.asyncError].compactMap { $0 }
+        return state.asyncError.map { state.syncErrors + [$0] } ?? state.syncErrors
     }
 
     private func isRelevant(_ path: String) -> Bool {
-        schema.validator.isRelevant(field: path, in: record, options: options)
+        conditionalPaths.contains(path) ? schema.validator.isRelevant(field: path, in: record, options: options) : true
     }
 
     /// The fields whose rules read `path`, directly or through other fields.
@@ -341,13 +407,13 @@ public final class FormSession {
     }
 
     private func refreshAll() {
-        revalidate(fields)
-        for path in fields {
+        revalidate(paths)
+        for path in paths {
             if let error = runtime[path]!.asyncError {
                 runtime[path]!.asyncError = schema.localized(ValidationReport(issues: [error]), locale: locale ?? schema.sourceLocale).issues[0]
             }
         }
-        onChange?()
+        changed()
     }
 
     /// Starts (after its debounce) the async checks of a field whose sync rules pass; a newer change
@@ -387,7 +453,7 @@ public final class FormSession {
             if self.policy == .live || (self.policy == .onBlurThenLive && self.runtime[path]!.isTouched) {
                 self.runtime[path]!.isLive = true
             }
-            self.onChange?()
+            self.changed([path])
         }
     }
 
@@ -415,9 +481,22 @@ public struct FormDraft: Codable, Sendable, Equatable {
 }
 
 /// Why a session cannot start, or refuses a draft.
-public enum FormSessionError: Error, Sendable, Equatable {
+public enum FormSessionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The schema has `async: NAME` and no validator was given under that name.
     case unregisteredAsyncValidator(String)
+    /// A field was named that the session does not have (a misspelt path, an object field, or a field
+    /// of array elements), with the closest of its fields' paths when one is close.
+    case unknownField(String, suggestion: String?)
     /// A draft saved from the form `draft` was given to a session of the form `session`.
     case draftOfAnotherForm(draft: String, session: String)
+}
+
+extension FormSessionError {
+    public var description: String {
+        switch self {
+        case .unregisteredAsyncValidator(let name): "the schema's async rule '\(name)' has no validator"
+        case .unknownField(let path, let suggestion): "the form has no field '\(path)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .draftOfAnotherForm(let draft, let session): "a draft of the form '\(draft)' cannot be restored into the form '\(session)'"
+        }
+    }
 }
