@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "formcheck",
+    // The library uses UInt128 and Synchronization's Mutex, which came with these releases.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FormCheck", targets: ["FormCheck"]),
         .executable(name: "formcheck", targets: ["formcheck"]),
