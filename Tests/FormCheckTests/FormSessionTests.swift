@@ -221,6 +221,44 @@ import Testing
         #expect(try form.field("username").errors.map(\.code) == ["minLength"])
     }
 
+    /// A validator may say why a value fails: the rule's message with parameters, a code of its own
+    /// whose message the catalogs give (or else the rule's), or a message as it is.
+    @Test(arguments: [
+        (AsyncVerdict.invalid(parameters: ["suggestion": .string("ada_2")]), "usernameAvailable", "Taken; try ada_2."),
+        (.invalidCode("usernameReserved"), "usernameReserved", "Username is reserved for the staff."),
+        (.invalidCode("usernameTaken", parameters: ["suggestion": .string("ada_2")]), "usernameTaken", "Username ada is taken; try ada_2."),
+        (.invalidCode("unknownToTheCatalogs", parameters: ["suggestion": .string("ada_3")]), "unknownToTheCatalogs", "Taken; try ada_3."),
+        (.invalidMessage("Names that start with 'ada' are kept for Ada."), "usernameAvailable", "Names that start with 'ada' are kept for Ada."),
+        // A placeholder the verdict does not fill is shown as written.
+        (false, "usernameAvailable", "Taken; try {suggestion}."),
+    ])
+    func validatorsSayWhy(_ verdict: AsyncVerdict, code: String, message: String) async throws {
+        let scratch = try Scratch()
+        try scratch.write("messages/en.yaml", """
+            messages:
+              usernameTaken: "{label} ada is taken; try {suggestion}."
+              username.usernameReserved: "{label} is reserved for the staff."
+              takenTryAnother: "Taken; try {suggestion}."
+            """)
+        let clock = ManualClock()
+        let form = try FormSession(schema: FormSchema(text: """
+            formcheck: 1
+            messages: \(scratch.path)/messages
+            fields:
+              username:
+                type: string
+                label: Username
+                rules: [{ async: usernameAvailable, debounce: 10, message: { key: takenTryAnother } }]
+            """), asyncValidators: ["usernameAvailable": { _ in verdict }], clock: clock)
+        try form.setInput("ada", for: "username")
+        await clock.advance(by: .milliseconds(10))
+        await form.settle()
+        let issue = try #require(try form.field("username").errors.first)
+        #expect(issue.code == code)
+        #expect(issue.message == message)
+        #expect(issue.rule == "async")
+    }
+
     @Test func anUnregisteredAsyncValidatorIsAnError() throws {
         #expect(throws: FormSessionError.unregisteredAsyncValidator("usernameAvailable")) {
             try FormSession(schema: FormSchema(text: Self.signup))
@@ -350,14 +388,14 @@ actor Calls {
 
 /// Holds an async validator until the test opens it.
 actor Gate {
-    private var continuation: CheckedContinuation<Bool, Never>?
+    private var continuation: CheckedContinuation<AsyncVerdict, Never>?
     var isWaiting: Bool { continuation != nil }
 
-    func wait() async -> Bool {
+    func wait() async -> AsyncVerdict {
         await withCheckedContinuation { continuation = $0 }
     }
 
-    func open(with result: Bool) {
+    func open(with result: AsyncVerdict) {
         continuation?.resume(returning: result)
         continuation = nil
     }

@@ -57,9 +57,11 @@ public enum CatalogLinter {
         }
 
         /// The placeholders a message under `key` may use: `{label}` and the parameters of its rules;
-        /// nil when nothing uses the key.
+        /// nil when nothing uses the key, or when an `async` rule does, whose parameters the app's
+        /// validator gives (`AsyncVerdict`).
         func placeholders(forKey key: String) -> Set<String>? {
-            rulesByKey[key].map { Set($0.flatMap(CatalogLinter.placeholders(of:))).union(["label"]) }
+            guard let rules = rulesByKey[key], !rules.contains("async") else { return nil }
+            return Set(rules.flatMap(CatalogLinter.placeholders(of:))).union(["label"])
         }
     }
 

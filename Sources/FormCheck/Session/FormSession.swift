@@ -12,7 +12,7 @@ import Observation
 ///
 /// ```swift
 /// let session = try FormSession(schema: schema, asyncValidators: ["usernameAvailable": { value in
-///     await api.isAvailable(value.stringValue ?? "")
+///     AsyncVerdict(await api.isAvailable(value.stringValue ?? ""))
 /// }])
 /// let username = try session.field("username")
 /// username.setInput("ada")
@@ -22,8 +22,8 @@ import Observation
 @MainActor
 @Observable
 public final class FormSession {
-    /// An app's check behind `async: NAME`: true when the value is acceptable.
-    public typealias AsyncValidator = @Sendable (Value) async -> Bool
+    /// An app's check behind `async: NAME`: whether the value is acceptable, and if not, why.
+    public typealias AsyncValidator = @Sendable (Value) async -> AsyncVerdict
 
     /// The role of the return key in a field.
     public enum ReturnKeyRole: String, Sendable {
@@ -441,10 +441,10 @@ public final class FormSession {
             }
             for (rule, check) in validators {
                 guard let self, self.runtime[path]?.generation == generation else { return }
-                let valid = await check(value)
+                let verdict = await check(value)
                 guard self.runtime[path]?.generation == generation else { return }
-                if !valid {
-                    self.runtime[path]!.asyncError = self.asyncFailure(rule, path: path)
+                if let failure = self.asyncFailure(rule, verdict, path: path) {
+                    self.runtime[path]!.asyncError = failure
                     break
                 }
             }
@@ -457,12 +457,26 @@ public final class FormSession {
         }
     }
 
-    private func asyncFailure(_ rule: CompiledRule, path: String) -> ValidationError {
+    /// The issue an async rule's verdict makes, or nil when the value is valid.
+    private func asyncFailure(_ rule: CompiledRule, _ verdict: AsyncVerdict, path: String) -> ValidationError? {
         let locale = LocaleIdentifier.normalized(locale ?? schema.sourceLocale)
-        let message = schema.validator.renderer.render(rule: rule.name, code: rule.code, field: path, labelOverride: nil,
-                                                       source: rule.message, parameters: [:], locale: locale)
-        return ValidationError(path: ValuePath(path.split(separator: ".").map { .key(String($0)) }), field: path, code: rule.code,
-                               rule: rule.name, severity: rule.severity, parameters: [:], message: message, source: rule.message,
+        let code: String, source: MessageSource, parameters: MessageParameters
+        switch verdict {
+        case .valid:
+            return nil
+        case .invalid(let given):
+            (code, source, parameters) = (rule.code, rule.message, given)
+        case .invalidCode(let own, let given):
+            let catalogs = schema.validator.renderer.catalogs
+            let hasMessage = catalogs.message(keys: ["\(path).\(own)", own], locale: locale) != nil
+            (code, source, parameters) = (own, hasMessage ? .key(own) : rule.message, given)
+        case .invalidMessage(let text):
+            (code, source, parameters) = (rule.code, .literal(text), [:])
+        }
+        let message = schema.validator.renderer.render(rule: rule.name, code: code, field: path, labelOverride: nil, source: source,
+                                                       parameters: parameters, locale: locale)
+        return ValidationError(path: ValuePath(path.split(separator: ".").map { .key(String($0)) }), field: path, code: code,
+                               rule: rule.name, severity: rule.severity, parameters: parameters, message: message, source: source,
                                labelOverride: nil)
     }
 }
