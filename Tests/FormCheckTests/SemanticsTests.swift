@@ -362,6 +362,45 @@ import Testing
         #expect(try schema.validate(encoding: lateOnNewYearsDay, encoder: seconds).errors.map(\.code) == ["type"])
     }
 
+    /// A schema loads from a file URL and from a bundle's resources, with its `messages:` beside it;
+    /// a URL that is not a file's, or a resource the bundle lacks, is an error that says so.
+    @Test func schemasLoadFromURLsAndBundles() throws {
+        let scratch = try Scratch()
+        try scratch.write("app/signup.yaml", "formcheck: 1\nmessages: messages\nfields:\n  email: { type: string, label: Email, rules: [required] }\n")
+        try scratch.write("app/messages/en.yaml", "messages:\n  required: \"Fill in {label}.\"\n")
+        let fromURL = try FormSchema(contentsOf: URL(fileURLWithPath: "\(scratch.path)/app/signup.yaml"))
+        #expect(fromURL.validate([:]).issues.map(\.message) == ["Fill in Email."])
+        let bundle = try #require(Bundle(path: "\(scratch.path)/app"))
+        let fromBundle = try FormSchema(resource: "signup", in: bundle)
+        #expect(fromBundle.validate([:]).issues.map(\.message) == ["Fill in Email."])
+        #expect(throws: SchemaError.self) { try FormSchema(contentsOf: URL(string: "https://example.com/signup.yaml")!) }
+        do {
+            _ = try FormSchema(resource: "login", in: bundle)
+            Issue.record("a missing resource loaded")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == ["the bundle \(bundle.bundlePath) has no resource login.yaml"])
+        }
+    }
+
+    /// Parameters are read without matching on their kinds.
+    @Test func parametersHaveTypedAccessors() throws {
+        let schema = try FormSchema(text: """
+            formcheck: 1
+            fields:
+              name: { type: string, rules: [{ length: { min: 2, max: 5 } }] }
+              size: { type: string, rules: [{ oneOf: [S, M] }] }
+              confirm: { type: string, rules: [{ sameAs: name }] }
+            """)
+        let issues = schema.validate(["name": "a", "size": "XL", "confirm": "b"]).issues
+        #expect(issues[0].parameters["min"]?.intValue == 2)
+        #expect(issues[0].parameters["max"]?.doubleValue == 5)
+        #expect(issues[0].parameters["min"]?.stringValue == nil)
+        #expect(issues[1].parameters["values"]?.listValue == ["S", "M"])
+        #expect(issues[2].parameters["other"]?.fieldPaths == ["name"])
+        #expect(MessageArgument.largeInteger(LargeInteger("123456789012345678901234")!).doubleValue == 1.2345678901234568e23)
+        #expect(MessageArgument.string("S").stringValue == "S" && MessageArgument.number(2.5).intValue == nil)
+    }
+
     @Test func validateJSONBytes() throws {
         let schema = try FormSchema(contentsOfFile: "\(packageRoot)/schemas/login.yaml")
         #expect(try schema.validate(json: Array(#"{"email": "a@b.c", "password": "p"}"#.utf8)).isValid)

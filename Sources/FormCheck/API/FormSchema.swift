@@ -57,6 +57,36 @@ public struct FormSchema: Sendable {
                       assumeCustomRulesPass: assumeCustomRulesPass, maxFileSize: maxFileSize)
     }
 
+    /// Compiles the schema file at a file URL, as `init(contentsOfFile:)` does: a relative `messages:`
+    /// folder is found beside the file.
+    /// - Throws: `SchemaError` with every problem found; a URL that is not a file's is one of them.
+    public init(
+        contentsOf url: URL, messagesDirectory: URL? = nil, customRules: [CustomRule] = [], assumeCustomRulesPass: Bool = false,
+        maxFileSize: SizeLimit = .schemas
+    ) throws(SchemaError) {
+        guard url.isFileURL, messagesDirectory?.isFileURL ?? true else {
+            throw SchemaError(diagnostics: [Diagnostic(.error, "a schema is read from a file URL; \(url.absoluteString) is not one", file: url.absoluteString,
+                                                      at: SourcePosition(line: 1, column: 1))], source: nil)
+        }
+        try self.init(contentsOfFile: url.path, messagesDirectory: messagesDirectory?.path, customRules: customRules,
+                      assumeCustomRulesPass: assumeCustomRulesPass, maxFileSize: maxFileSize)
+    }
+
+    /// Compiles a schema shipped as a resource of `bundle` (an app's `.main`, or a package target's
+    /// `.module`): `signup.yaml` is `FormSchema(resource: "signup", withExtension: "yaml")`. Its
+    /// `messages:` folder is found beside it among the bundle's resources.
+    /// - Throws: `SchemaError`: every problem found, or that the bundle has no such resource.
+    public init(
+        resource name: String, withExtension fileExtension: String = "yaml", in bundle: Bundle = .main, customRules: [CustomRule] = [],
+        maxFileSize: SizeLimit = .schemas
+    ) throws(SchemaError) {
+        guard let url = bundle.url(forResource: name, withExtension: fileExtension) else {
+            throw SchemaError(diagnostics: [Diagnostic(.error, "the bundle \(bundle.bundlePath) has no resource \(name).\(fileExtension)",
+                                                      file: "\(name).\(fileExtension)", at: SourcePosition(line: 1, column: 1))], source: nil)
+        }
+        try self.init(contentsOf: url, customRules: customRules, maxFileSize: maxFileSize)
+    }
+
     /// Compiles a schema from its text; `name` is the file name shown in diagnostics, and a relative
     /// `messages:` folder is found from the current directory.
     /// - Throws: `SchemaError` with every problem found, as `init(contentsOfFile:)` does.

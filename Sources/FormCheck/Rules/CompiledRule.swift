@@ -15,6 +15,43 @@ public enum MessageArgument: Sendable, Hashable {
     case fields([String])
 }
 
+extension MessageArgument {
+    /// The text of a `.string`; nil for the other kinds.
+    public var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+
+    /// The number of an `.integer`; nil for the other kinds (a `.largeInteger` is beyond `Int`).
+    public var intValue: Int? {
+        if case .integer(let number) = self { number } else { nil }
+    }
+
+    /// The number of an `.integer`, a `.largeInteger` (the nearest `Double`) or a `.number`; nil for
+    /// the other kinds.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let number): Double(number)
+        case .largeInteger(let number): number.doubleValue
+        case .number(let number): number
+        default: nil
+        }
+    }
+
+    /// The texts of a `.list` (the choices of `oneOf`, for instance); nil for the other kinds.
+    public var listValue: [String]? {
+        if case .list(let texts) = self { texts } else { nil }
+    }
+
+    /// The schema paths of a `.field` (one) or `.fields`; nil for the other kinds.
+    public var fieldPaths: [String]? {
+        switch self {
+        case .field(let path): [path]
+        case .fields(let paths): paths
+        default: nil
+        }
+    }
+}
+
 /// What one rule said about a value.
 enum RuleVerdict: Sendable {
     case pass
