@@ -81,7 +81,7 @@ extension FormSchema {
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
         known: KnownIssues, into results: UnsafeMutableBufferPointer<Result>,
-        _ result: (_ index: Int, _ outcome: Outcome, _ issues: inout [DirectPlan.Failure: ValidationError]) -> Result
+        _ result: (_ index: Int, _ outcome: Outcome, _ issues: inout [DirectPlan.Failure: ValidationIssue]) -> Result
     ) {
         let plan = directPlan
         var issues = known.issues
@@ -303,12 +303,12 @@ private final class CarriedColumns: @unchecked Sendable {
 /// not once per chunk. At most `limit` are kept (failures that carry element indexes or parameters
 /// can be many).
 private final class KnownIssues: Sendable {
-    private let known = Mutex<[DirectPlan.Failure: ValidationError]>([:])
+    private let known = Mutex<[DirectPlan.Failure: ValidationIssue]>([:])
     private static let limit = 4096
 
-    var issues: [DirectPlan.Failure: ValidationError] { known.withLock { $0 } }
+    var issues: [DirectPlan.Failure: ValidationIssue] { known.withLock { $0 } }
 
-    func add(_ issues: [DirectPlan.Failure: ValidationError]) {
+    func add(_ issues: [DirectPlan.Failure: ValidationIssue]) {
         known.withLock { known in
             guard known.count < Self.limit else { return }
             known.merge(issues) { kept, _ in kept }

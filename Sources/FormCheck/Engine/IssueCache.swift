@@ -11,13 +11,13 @@ final class IssueCache: Sendable {
     /// of undeclared members) by the whole failure.
     private struct Entries {
         let locale: String
-        var plain: [ValidationError?] = []
+        var plain: [ValidationIssue?] = []
         var plainCount = 0
-        var other: [DirectPlan.Failure: ValidationError] = [:]
+        var other: [DirectPlan.Failure: ValidationIssue] = [:]
         var count: Int { plainCount + other.count }
 
         /// The issue kept for `failure`, or the one `make` makes, kept.
-        mutating func issue(for failure: DirectPlan.Failure, make: (DirectPlan.Failure) -> ValidationError) -> ValidationError {
+        mutating func issue(for failure: DirectPlan.Failure, make: (DirectPlan.Failure) -> ValidationIssue) -> ValidationIssue {
             guard let index = Self.plainIndex(of: failure) else {
                 if let kept = other[failure] { return kept }
                 let issue = make(failure)
@@ -49,7 +49,7 @@ final class IssueCache: Sendable {
 
     /// The issues for a record's `failures` in `locale`, in their order: kept, or made by `make` and
     /// kept, with the calling thread's shard locked once.
-    func issues(for failures: [DirectPlan.Failure], locale: String, make: (DirectPlan.Failure) -> ValidationError) -> [ValidationError] {
+    func issues(for failures: [DirectPlan.Failure], locale: String, make: (DirectPlan.Failure) -> ValidationIssue) -> [ValidationIssue] {
         shards[ThreadShard.index(of: shards.count)].entries.withLock { entries in
             if entries.reduce(0, { $0 + $1.count }) >= Self.limit { entries.removeAll(keepingCapacity: true) }
             let index = entries.firstIndex { $0.locale == locale } ?? {

@@ -23,10 +23,10 @@ final class Validator: Sendable {
     }
 
     /// The report of the failures the direct path found in a record's JSON, as `validate` would write
-    /// it, each issue with where its value is written (`ValidationError.written`). A failure always
+    /// it, each issue with where its value is written (`ValidationIssue.written`). A failure always
     /// reads the same under the same options, so `cache` keeps each issue once made.
     func report(
-        for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationError]
+        for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationIssue]
     ) -> ValidationReport {
         var run: Run?
         return ValidationReport(issues: failures.map { failure in
@@ -50,7 +50,7 @@ final class Validator: Sendable {
     }
 
     /// The issue that `validate` writes for the failure, made by `run` (a walk of no record).
-    private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, in run: inout Run) -> ValidationError {
+    private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, in run: inout Run) -> ValidationIssue {
         run.issues.removeAll(keepingCapacity: true)
         if let key = failure.unknownKey {
             run.path = failure.node >= 0 ? graph.valuePath(of: failure.node, elements: failure.elements) : []
@@ -100,7 +100,7 @@ final class Validator: Sendable {
         let root: Value
         let options: ValidationOptions
         var path: [ValuePath.Component] = []
-        var issues: [ValidationError] = []
+        var issues: [ValidationIssue] = []
         let locale: String
 
         init(validator: Validator, root: Value, options: ValidationOptions) {
@@ -183,7 +183,7 @@ final class Validator: Sendable {
         ) {
             let text = validator.renderer.render(rule: rule, code: code, field: field, labelOverride: labelOverride, source: source,
                                                  parameters: parameters, locale: locale)
-            issues.append(ValidationError(path: ValuePath(path), field: field, code: code, rule: rule, severity: severity,
+            issues.append(ValidationIssue(path: ValuePath(path), field: field, code: code, rule: rule, severity: severity,
                                           parameters: parameters, message: text, source: source, labelOverride: labelOverride))
         }
     }

@@ -109,8 +109,8 @@ public struct DataRecord: Sendable {
     }
 
     /// Where the value of `issue`, an issue of this record's report, is written: found when the record
-    /// was read (`ValidationError.written`) where it could be, else by its path.
-    package func span(of issue: ValidationError) -> SourceSpan {
+    /// was read (`ValidationIssue.written`) where it could be, else by its path.
+    package func span(of issue: ValidationIssue) -> SourceSpan {
         guard case .json(let start)? = anchor, let written = issue.written, let document else { return span(of: issue.path) }
         // Counted from the record's start, whose position is known.
         let span = document.span(ofBytes: (start + written.lowerBound)..<(start + written.upperBound), after: (start, position))

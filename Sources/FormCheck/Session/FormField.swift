@@ -21,9 +21,9 @@ public final class FormField {
     /// The value changed since the session started (or a draft was restored).
     public private(set) var isDirty = false
     /// Every current error, shown or not; none while the field is not relevant.
-    public private(set) var errors: [ValidationError] = []
+    public private(set) var errors: [ValidationIssue] = []
     /// The error to show now, by the visibility policy.
-    public private(set) var visibleError: ValidationError?
+    public private(set) var visibleError: ValidationIssue?
     /// An async check is waiting for its debounce or running.
     public private(set) var isPending = false
     /// Every field-level `when:` over the field holds (or there is none); irrelevant fields are
@@ -87,7 +87,7 @@ public final class FormField {
     }
 
     /// Sets what changed.
-    func update(value: Value?, isTouched: Bool, isDirty: Bool, errors: [ValidationError], visibleError: ValidationError?, isPending: Bool,
+    func update(value: Value?, isTouched: Bool, isDirty: Bool, errors: [ValidationIssue], visibleError: ValidationIssue?, isPending: Bool,
                 isRelevant: Bool) {
         if self.value != value { self.value = value }
         if self.isTouched != isTouched { self.isTouched = isTouched }

@@ -59,9 +59,9 @@ public final class FormSession {
         var isDirty = false
         /// Errors show (and follow every change) once this is set.
         var isLive = false
-        var syncErrors: [ValidationError] = []
-        var asyncError: ValidationError?
-        var submittedErrors: [ValidationError] = []
+        var syncErrors: [ValidationIssue] = []
+        var asyncError: ValidationIssue?
+        var submittedErrors: [ValidationIssue] = []
         var isPending = false
         var generation = 0
         var task: Task<Void, Never>?
@@ -243,7 +243,7 @@ public final class FormSession {
     }
 
     /// The errors to show now, in field order.
-    public var visibleErrors: [ValidationError] {
+    public var visibleErrors: [ValidationIssue] {
         fields.compactMap(\.visibleError)
     }
 
@@ -255,7 +255,7 @@ public final class FormSession {
             let state = runtime[path]!
             let relevant = isRelevant(path)
             let errors = relevant ? currentErrors(path) : []
-            let visible: ValidationError?
+            let visible: ValidationIssue?
             switch policy {
             case .onSubmit: visible = relevant ? state.submittedErrors.first : nil
             default: visible = state.isLive ? errors.first : nil
@@ -371,7 +371,7 @@ public final class FormSession {
         ValidationOptions(collectAllErrors: false, today: today ?? .today(), locale: locale)
     }
 
-    private func currentErrors(_ path: String) -> [ValidationError] {
+    private func currentErrors(_ path: String) -> [ValidationIssue] {
         guard let state = runtime[path] else { return [] }
         return state.asyncError.map { state.syncErrors + [$0] } ?? state.syncErrors
     }
@@ -458,7 +458,7 @@ public final class FormSession {
     }
 
     /// The issue an async rule's verdict makes, or nil when the value is valid.
-    private func asyncFailure(_ rule: CompiledRule, _ verdict: AsyncVerdict, path: String) -> ValidationError? {
+    private func asyncFailure(_ rule: CompiledRule, _ verdict: AsyncVerdict, path: String) -> ValidationIssue? {
         let locale = LocaleIdentifier.normalized(locale ?? schema.sourceLocale)
         let code: String, source: MessageSource, parameters: MessageParameters
         switch verdict {
@@ -475,7 +475,7 @@ public final class FormSession {
         }
         let message = schema.validator.renderer.render(rule: rule.name, code: code, field: path, labelOverride: nil, source: source,
                                                        parameters: parameters, locale: locale)
-        return ValidationError(path: ValuePath(path.split(separator: ".").map { .key(String($0)) }), field: path, code: code,
+        return ValidationIssue(path: ValuePath(path.split(separator: ".").map { .key(String($0)) }), field: path, code: code,
                                rule: rule.name, severity: rule.severity, parameters: parameters, message: message, source: source,
                                labelOverride: nil)
     }

@@ -42,7 +42,7 @@ struct ExpectedIssue: Equatable {
 
     /// The differences between expected and actual issues, as lines for the report; empty when they match.
     /// Order does not matter; each expected issue matches one actual issue.
-    static func differences(expected: [ExpectedIssue], actual: [ValidationError]) -> [String] {
+    static func differences(expected: [ExpectedIssue], actual: [ValidationIssue]) -> [String] {
         var unmatched = actual
         var lines: [String] = []
         for issue in expected {
@@ -70,11 +70,11 @@ struct ExpectedIssue: Equatable {
     }
 
     /// An actual issue as reports show it, with the member names it takes from the data escaped.
-    init(shown actual: ValidationError) {
+    init(shown actual: ValidationIssue) {
         self.init(path: actual.printablePath, code: actual.code, severity: actual.severity, message: actual.printableMessage)
     }
 
-    func matches(_ actual: ValidationError) -> Bool {
+    func matches(_ actual: ValidationIssue) -> Bool {
         actual.path.description == path && actual.code == code && actual.severity == severity
             && (message == nil || message == actual.message)
     }

@@ -146,7 +146,7 @@ struct FixtureRunner {
     }
 
     /// An issue of a record that should have been valid, at its position as shown (see `ShownPositions`).
-    private func describe(_ issue: ValidationError, in record: DataRecord, redaction: Redaction, file: String) -> String {
+    private func describe(_ issue: ValidationIssue, in record: DataRecord, redaction: Redaction, file: String) -> String {
         let path = issue.path.components.isEmpty ? "" : "\(issue.printablePath): "
         let position = redaction.shown(record.span(of: issue).start)
         return "\(file):\(position): \(issue.severity.rawValue): \(path)\(issue.printableMessage) [\(issue.code)]"

@@ -38,7 +38,7 @@ struct CheckSummary {
 /// The one-line form of an issue, shared by the text and JUnit reports:
 /// `FILE:LINE:COL: SEVERITY: record N, PATH: MESSAGE [CODE]`, with the file's name escaped
 /// (`PrintableText`). `span` is where the issue's value is written, as shown (see `ShownPositions`).
-func appendIssueLine(to out: inout OutputBuffer, record: DataRecord, issue: ValidationError, at span: SourceSpan, parts: IssueLineParts) {
+func appendIssueLine(to out: inout OutputBuffer, record: DataRecord, issue: ValidationIssue, at span: SourceSpan, parts: IssueLineParts) {
     out.append(bytes: parts.fileStart)
     out.append(span.start.line)
     out.append(byte: UInt8(ascii: ":"))
@@ -86,7 +86,7 @@ func issueLineTails(style: Style) -> IssueTexts {
     IssueTexts { issue, out in appendIssueLineTail(of: issue, style: style, to: &out) }
 }
 
-func appendIssueLineTail(of issue: ValidationError, style: Style, to out: inout OutputBuffer) {
+func appendIssueLineTail(of issue: ValidationIssue, style: Style, to out: inout OutputBuffer) {
     if !issue.path.components.isEmpty {
         out.append(", ")
         out.append(issue.printablePath)
@@ -108,7 +108,7 @@ func problemLine(file: String, position: SourcePosition?, message: String, style
     style.bold("\(PrintableText.escaped(file)):\(position.map { "\($0):" } ?? "")") + " \(style.red("error")): \(message)\n"
 }
 
-extension ValidationError {
+extension ValidationIssue {
     /// The path with the member names it takes from the data escaped (see `PrintableText`), for text,
     /// JUnit and GitHub output.
     var printablePath: String {

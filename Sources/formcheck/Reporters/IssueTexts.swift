@@ -9,7 +9,7 @@ import Synchronization
 final class IssueTexts: Sendable {
     private struct Entry: Sendable {
         /// Kept so that its identity is not taken by another issue while the entry stands.
-        let issue: ValidationError
+        let issue: ValidationIssue
         let text: [UInt8]
     }
 
@@ -20,14 +20,14 @@ final class IssueTexts: Sendable {
     static let capacity = 4096
     private let shards = (0..<16).map { _ in Shard() }
     /// Writes the piece for an issue.
-    private let make: @Sendable (ValidationError, inout OutputBuffer) -> Void
+    private let make: @Sendable (ValidationIssue, inout OutputBuffer) -> Void
 
-    init(_ make: @escaping @Sendable (ValidationError, inout OutputBuffer) -> Void) {
+    init(_ make: @escaping @Sendable (ValidationIssue, inout OutputBuffer) -> Void) {
         self.make = make
     }
 
     /// Appends the piece for `issue` to `out`.
-    func append(_ issue: ValidationError, to out: inout OutputBuffer) {
+    func append(_ issue: ValidationIssue, to out: inout OutputBuffer) {
         let shard = shards[ThreadShard.index(of: shards.count)]
         if let text = shard.entries.withLock({ $0[issue.identity]?.text }) {
             out.append(bytes: text)

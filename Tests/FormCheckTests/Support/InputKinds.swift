@@ -45,7 +45,7 @@ enum InputKinds {
         comparison.outcomes.append(Outcome(kind: "general validator", report: general, note: nil))
         comparison.outcomes.append(Outcome(kind: "validate(Value)", report: schema.validate(value, options: options), note: nil))
 
-        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        var cache: [DirectPlan.Failure: ValidationIssue] = [:]
         let direct = bytes.withUnsafeBufferPointer { schema.directReport($0, options: options, cache: &cache) }
         comparison.directSettled = direct != nil
         // A second time, from the issues the first made.
@@ -166,7 +166,7 @@ enum InputKinds {
     }
 
     /// Every field of an issue, one line, as a failure message shows it.
-    static func describe(_ issue: ValidationError) -> String {
+    static func describe(_ issue: ValidationIssue) -> String {
         let parameters = issue.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
         return "\(issue.path) | \(issue.field) | \(issue.code) | \(issue.rule) | \(issue.severity) | [\(parameters)] | \(issue.message)"
             + (issue.labelOverride.map { " | label \($0)" } ?? "")

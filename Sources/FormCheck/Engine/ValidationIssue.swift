@@ -2,7 +2,7 @@
 ///
 /// Its fields live in one shared, immutable box, so copying an error (into reports, out of caches,
 /// through reporters) costs one reference count, not one per string.
-public struct ValidationError: Sendable, Hashable {
+public struct ValidationIssue: Sendable, Hashable {
     private final class Fields: Sendable {
         let path: ValuePath
         let field: String
@@ -54,7 +54,7 @@ public struct ValidationError: Sendable, Hashable {
                         message: message, source: source, labelOverride: labelOverride)
     }
 
-    public static func == (left: ValidationError, right: ValidationError) -> Bool {
+    public static func == (left: ValidationIssue, right: ValidationIssue) -> Bool {
         left.fields === right.fields
             || (left.path == right.path && left.field == right.field && left.code == right.code && left.rule == right.rule
                 && left.severity == right.severity && left.parameters == right.parameters && left.message == right.message
@@ -74,15 +74,15 @@ public struct ValidationError: Sendable, Hashable {
     }
 
     /// The same error, its value written at `range` of the record's bytes.
-    func written(at range: Range<Int>) -> ValidationError {
+    func written(at range: Range<Int>) -> ValidationIssue {
         var error = self
         error.written = range
         return error
     }
 
     /// The same error with another message text.
-    func withMessage(_ text: String) -> ValidationError {
-        ValidationError(path: path, field: field, code: code, rule: rule, severity: severity, parameters: parameters,
+    func withMessage(_ text: String) -> ValidationIssue {
+        ValidationIssue(path: path, field: field, code: code, rule: rule, severity: severity, parameters: parameters,
                         message: text, source: source, labelOverride: labelOverride)
     }
 }
