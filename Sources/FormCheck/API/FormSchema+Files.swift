@@ -11,7 +11,7 @@ extension FormSchema {
     /// syntax error in an array is thrown after the elements before it have been handed on. Records
     /// the direct path settles are never turned into `Value`s (see `DirectPlan`). A record larger than
     /// `options.maxRecordSize` ends the reading with an error, after the records before it.
-    public func validateRecords(
+    package func validateRecords(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
@@ -22,7 +22,7 @@ extension FormSchema {
     /// does, and calls `body` in input order with what `transform` made of each record and its report.
     /// `transform` runs on the checking threads, so work done per record there (such as formatting its
     /// issues) runs in parallel too. It is called only for records that are handed on.
-    public func validateRecords<Result: Sendable>(
+    package func validateRecords<Result: Sendable>(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {
@@ -99,7 +99,7 @@ extension FormSchema {
     /// Reads and validates the records of standard input, told apart as
     /// `DataReader.forEachRecordInStandardInput` does, and calls `body` as `validateRecords` does.
     /// JSON Lines input is checked a block at a time on up to `jobs` threads, as a file is.
-    public func validateRecordsInStandardInput(
+    package func validateRecordsInStandardInput(
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
@@ -109,7 +109,7 @@ extension FormSchema {
     /// Reads and validates the records of standard input as `validateRecordsInStandardInput(format:options:jobs:_:)`
     /// does, and calls `body` in input order with what `transform` made of each record and its report
     /// (on the checking threads, for JSON Lines input).
-    public func validateRecordsInStandardInput<Result: Sendable>(
+    package func validateRecordsInStandardInput<Result: Sendable>(
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {

@@ -1,29 +1,29 @@
 /// Renders diagnostics the way compilers print them: `file:line:col: error: message`,
 /// then the source line and a caret under the column.
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
     private let sources: [String: SourceText]
     /// The one source quoted whatever file a diagnostic names, when the renderer was made for one.
     private let onlySource: SourceText?
 
-    public init(source: SourceText?) {
+    package init(source: SourceText?) {
         self.sources = source.map { [$0.name: $0] } ?? [:]
         self.onlySource = source
     }
 
     /// A renderer that quotes lines from several files, each found by its name; a diagnostic about any
     /// other file is shown without a quoted line.
-    public init(sources: [SourceText]) {
+    package init(sources: [SourceText]) {
         self.sources = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.onlySource = nil
     }
 
     /// Renders every diagnostic, each followed by its quoted line and notes.
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    package func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map(render).joined()
     }
 
     /// Renders one diagnostic; the result ends with a newline.
-    public func render(_ diagnostic: Diagnostic) -> String {
+    package func render(_ diagnostic: Diagnostic) -> String {
         let source = sources[diagnostic.file] ?? onlySource
         var out = header(diagnostic.file, diagnostic.position, diagnostic.severity.rawValue, diagnostic.message)
         out += excerpt(at: diagnostic.position, in: source)

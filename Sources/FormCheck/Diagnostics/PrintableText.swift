@@ -2,9 +2,9 @@
 /// format character (Unicode category Cf: bidi overrides and isolates, zero-width characters, the byte
 /// order mark...) and line or paragraph separator is written as `\u{HEX}` (`\u{1B}`, `\u{202E}`), so
 /// nothing from the data can move the cursor, change colours, forge an output line or reorder text.
-public enum PrintableText {
+package enum PrintableText {
     /// `text` with every character that needs it escaped.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard needsEscaping(text) else { return text }
         var out = ""
         for scalar in text.unicodeScalars { append(scalar, to: &out.unicodeScalars) }
@@ -12,7 +12,7 @@ public enum PrintableText {
     }
 
     /// Whether `text` holds a character to escape.
-    public static func needsEscaping(_ text: String) -> Bool {
+    package static func needsEscaping(_ text: String) -> Bool {
         !text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } && text.unicodeScalars.contains(where: needsEscaping)
     }
 

@@ -3,7 +3,7 @@
 /// Positions are counted as the redacted text shows them: on a line that holds sensitive values,
 /// columns are counted as if each value were written `***`, so a sensitive value spans three
 /// columns from where it starts and no column tells its length. Line numbers stay exact.
-public struct Redaction: Sendable {
+package struct Redaction: Sendable {
     /// The sensitive values' column ranges (1-based, in Unicode scalars), one per line a value touches,
     /// in order of line and column; the line of each; and how many columns the values before each one
     /// on its line lose when shown as `***`. Flat arrays, so that a record's redaction is three
@@ -16,7 +16,7 @@ public struct Redaction: Sendable {
     private var carried: (line: Int, shift: Int)?
 
     /// No value to hide.
-    public init() {}
+    package init() {}
 
     init(spans: [SourceSpan]) {
         var entries: [(line: Int, columns: Range<Int>)] = []
@@ -81,7 +81,7 @@ public struct Redaction: Sendable {
     }
 
     /// The column ranges whose text must not be shown on `line`.
-    public func columns(onLine line: Int) -> [Range<Int>] {
+    package func columns(onLine line: Int) -> [Range<Int>] {
         Array(hiddenColumns(onLine: line))
     }
 
@@ -100,7 +100,7 @@ public struct Redaction: Sendable {
 
     /// A position as output gives it: columns after a sensitive value move as if it were `***`, and a
     /// position inside one moves to its start.
-    public func shown(_ position: SourcePosition) -> SourcePosition {
+    package func shown(_ position: SourcePosition) -> SourcePosition {
         let carriedShift = carriedShift(onLine: position.line)
         let onLine = entries(onLine: position.line)
         guard !onLine.isEmpty else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
@@ -114,7 +114,7 @@ public struct Redaction: Sendable {
     }
 
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.
-    public func shown(_ span: SourceSpan) -> SourceSpan {
+    package func shown(_ span: SourceSpan) -> SourceSpan {
         lineNumbers.isEmpty && carried == nil ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
     }
 }

@@ -6,11 +6,11 @@
 /// Tabs become four spaces, redacted column ranges become `***`, other control and format characters
 /// are escaped as `PrintableText` writes them, and a line longer than `width` is cut to a window around
 /// the marker, with `…` where text was left out.
-public struct SourceExcerpt: Sendable, Hashable {
+package struct SourceExcerpt: Sendable, Hashable {
     /// The line as shown.
-    public var text: String { String(decoding: textUTF8, as: UTF8.self) }
+    package var text: String { String(decoding: textUTF8, as: UTF8.self) }
     /// Spaces, a caret under the first column, and tildes under the rest of the span on this line.
-    public var marker: String { String(decoding: markerUTF8, as: UTF8.self) }
+    package var marker: String { String(decoding: markerUTF8, as: UTF8.self) }
     /// The same as UTF-8, which output copies as it is.
     package let textUTF8: [UInt8]
     package let markerUTF8: [UInt8]
@@ -21,7 +21,7 @@ public struct SourceExcerpt: Sendable, Hashable {
     ///   - endColumn: the column just after the span, when it ends on this line.
     ///   - redacting: 1-based column ranges whose text must not be shown.
     ///   - width: the most characters to show.
-    public init(line: String, column: Int, endColumn: Int? = nil, redacting: [Range<Int>] = [], width: Int = 100) {
+    package init(line: String, column: Int, endColumn: Int? = nil, redacting: [Range<Int>] = [], width: Int = 100) {
         var line = line
         let layout = redacting.isEmpty && line.withUTF8(UTF8Text.isPrintableASCII)
             ? Layout(ascii: line) : Layout(scalarsOf: line, redacting: redacting)

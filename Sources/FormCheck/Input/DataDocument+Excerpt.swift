@@ -5,7 +5,7 @@ extension DataDocument {
     /// Its text is read from the bytes of the stretch it can show only: on a long line (a JSON array
     /// written on one line), from enough characters each side of the caret that the window is the one
     /// the whole line would give, so that an issue costs the same wherever it lies.
-    public func excerpt(line number: Int, column: Int, endColumn: Int?, redaction: Redaction, width: Int = 100) -> SourceExcerpt? {
+    package func excerpt(line number: Int, column: Int, endColumn: Int?, redaction: Redaction, width: Int = 100) -> SourceExcerpt? {
         guard let line = lineRange(number) else { return nil }
         // Columns of a line that starts before this text (in a window of a JSON array) count from here.
         let lineStart = firstColumn(ofLine: number)

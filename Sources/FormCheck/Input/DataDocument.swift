@@ -4,9 +4,9 @@ import Foundation
 /// a JSON array read a part at a time (which may start in the middle of a line).
 /// It turns byte offsets into positions and quotes lines for excerpts, building its line index
 /// only when an error first needs it.
-public final class DataDocument: @unchecked Sendable {
+package final class DataDocument: @unchecked Sendable {
     /// The name shown in output: the path as given, or `<stdin>`.
-    public let name: String
+    package let name: String
     let bytes: [UInt8]
     /// The size of the text, in bytes.
     package var byteCount: Int { bytes.count }
@@ -209,7 +209,7 @@ public final class DataDocument: @unchecked Sendable {
     }
 
     /// The text of a line (numbered as in the file), without its line break.
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         lineRange(number).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
@@ -252,11 +252,11 @@ public final class DataDocument: @unchecked Sendable {
 }
 
 /// A stretch of a data file, from the first character of a value to just after its last.
-public struct SourceSpan: Sendable, Hashable {
-    public var start: SourcePosition
-    public var end: SourcePosition
+package struct SourceSpan: Sendable, Hashable {
+    package var start: SourcePosition
+    package var end: SourcePosition
 
-    public init(start: SourcePosition, end: SourcePosition) {
+    package init(start: SourcePosition, end: SourcePosition) {
         self.start = start
         self.end = end
     }

@@ -1,5 +1,5 @@
 /// The formats that records are read from, chosen by file extension.
-public enum DataFormat: String, Sendable, CaseIterable {
+package enum DataFormat: String, Sendable, CaseIterable {
     /// `.json`: an object is one record, an array holds many.
     case json
     /// `.jsonl`, `.ndjson`: one record per line, streamed.
@@ -8,7 +8,7 @@ public enum DataFormat: String, Sendable, CaseIterable {
     case yaml
 
     /// The format for a file name, or nil when its extension is not a data extension.
-    public init?(fileName: String) {
+    package init?(fileName: String) {
         let lowered = fileName.lowercased()
         if lowered.hasSuffix(".json") { self = .json }
         else if lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") { self = .jsonLines }
@@ -18,7 +18,7 @@ public enum DataFormat: String, Sendable, CaseIterable {
 }
 
 /// One record read from a data file, or the reason a part of the file could not be read.
-public struct DataRecord: Sendable {
+package struct DataRecord: Sendable {
     /// Where a record's values can be found again, without having recorded them while parsing.
     enum Anchor: Sendable {
         /// The byte offset where the record's JSON starts in the document.
@@ -27,18 +27,18 @@ public struct DataRecord: Sendable {
     }
 
     /// The record's number in its file, from 1.
-    public let index: Int
+    package let index: Int
     /// Where the record starts.
-    public let position: SourcePosition
+    package let position: SourcePosition
     /// The record, or the parse error that replaced it (a malformed JSON Lines line).
-    public var content: Result<Value, DataParseError> {
+    package var content: Result<Value, DataParseError> {
         if let parsed { return parsed }
         // A record the direct path settled is parsed only if somebody asks for its value; it is well-formed.
         let json = unparsed!
         return .success(json.text.withUnsafeBufferPointer { JSONReader.parseValue(UnsafeBufferPointer(rebasing: $0[json.range]), depth: 0) } ?? .null)
     }
     /// The text the record was read from.
-    public var document: DataDocument? {
+    package var document: DataDocument? {
         storedDocument ?? unparsed.map { DataDocument(name: $0.name, bytes: Array($0.text[$0.range]), firstLine: position.line) }
     }
     let anchor: Anchor?
@@ -86,7 +86,7 @@ public struct DataRecord: Sendable {
     }
 
     /// The record's member `key` as a record of its own, so positions are found inside it.
-    public func member(_ key: String) -> DataRecord {
+    package func member(_ key: String) -> DataRecord {
         let value = (try? content.get())?[key]
         var anchor = self.anchor
         var position = self.position
@@ -120,7 +120,7 @@ public struct DataRecord: Sendable {
 
     /// Where the value at `path` is written; for a missing member, the empty span at the start of its
     /// enclosing object.
-    public func span(of path: ValuePath) -> SourceSpan {
+    package func span(of path: ValuePath) -> SourceSpan {
         switch anchor {
         case .json(let start)?:
             guard let document else { break }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A data file that could not be read at all, or not parsed as a whole.
-public enum DataFileError: Error, Sendable, Hashable {
+package enum DataFileError: Error, Sendable, Hashable {
     /// The file could not be opened or read; the system's reason.
     case unreadable(String)
     /// The document is not well-formed; no record of it was checked.
@@ -12,7 +12,7 @@ public enum DataFileError: Error, Sendable, Hashable {
     case tooLarge(SizeLimitExceeded)
 
     /// What to tell the user: `cannot read: REASON`, the parse error's message, or the limit crossed.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unreadable(let reason): return "cannot read: \(reason)"
         case .malformed(let error): return error.message
@@ -21,7 +21,7 @@ public enum DataFileError: Error, Sendable, Hashable {
     }
 
     /// Where reading stopped, for a malformed document or a line too large (its first column).
-    public var position: SourcePosition? {
+    package var position: SourcePosition? {
         switch self {
         case .malformed(let error): return error.position
         case .tooLarge(let exceeded):
@@ -33,11 +33,11 @@ public enum DataFileError: Error, Sendable, Hashable {
 }
 
 /// Reads records from data files and standard input.
-public enum DataReader {
+package enum DataReader {
     /// Calls `body` with each record of the file at `path`, in order. JSON Lines is streamed line by line,
     /// and a malformed line is handed to `body` as a failed record so the other lines are still checked.
     /// A line, or a file of another format, larger than `maxRecordSize` ends the reading with an error.
-    public static func forEachRecord(
+    package static func forEachRecord(
         inFile path: String, format: DataFormat, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
     ) throws(DataFileError) {
         if format == .jsonLines {
@@ -64,7 +64,7 @@ public enum DataReader {
     /// Calls `body` with the records of the file at `path` in batches of at most `batchSize`, in order.
     /// JSON Lines are read a batch at a time and parsed on up to `jobs` threads, so memory stays
     /// proportional to a batch.
-    public static func forEachBatch(
+    package static func forEachBatch(
         inFile path: String, format: DataFormat, batchSize: Int = 2048, jobs: Int = 1, maxRecordSize: SizeLimit = .records,
         _ body: ([DataRecord]) -> Void
     ) throws(DataFileError) {
@@ -194,13 +194,13 @@ public enum DataReader {
     }
 
     /// The name standard input has in output.
-    public static let standardInputName = "<stdin>"
+    package static let standardInputName = "<stdin>"
 
     /// Reads standard input. Without a format, input whose first line is a whole JSON object is
     /// JSON Lines, other input starting with `{` or `[` is JSON, input that starts as UTF-16 or UTF-32
     /// JSON does (without a UTF-16 byte order mark) is refused as JSON not in UTF-8, and anything else is YAML.
     /// A line, or input of another format, larger than `maxRecordSize` ends the reading with an error.
-    public static func forEachRecordInStandardInput(
+    package static func forEachRecordInStandardInput(
         format: DataFormat?, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
     ) throws(DataFileError) {
         try readStandardInput(format: format, limit: maxRecordSize, jsonLines: { stream in

@@ -1,7 +1,7 @@
 /// Order-preserving parallel map over the machine's cores.
-public enum Parallel {
+package enum Parallel {
     /// `items.map(transform)`, computed on up to `jobs` threads; the results keep the items' order.
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    package static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {
         let pool = WorkerPool(threads: min(jobs, items.count))
         defer { pool.close() }
         return pool.map(items, transform)

@@ -3,9 +3,9 @@ import Foundation
 /// Checks a schema's message catalogs without any data: syntax, plural categories, placeholders,
 /// keys missing from a translation, and keys nothing uses; and custom rules that nothing registers.
 /// Each finding has its file, line and column.
-public enum CatalogLinter {
+package enum CatalogLinter {
     /// Every finding, errors and warnings, in file and position order.
-    public static func lint(_ schema: FormSchema, customRulesAreExpected: Bool = false) -> [Diagnostic] {
+    package static func lint(_ schema: FormSchema, customRulesAreExpected: Bool = false) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for custom in schema.unregisteredCustomRules {
             findings.append(.init(customRulesAreExpected ? .warning : .error,

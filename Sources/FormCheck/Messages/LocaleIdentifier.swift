@@ -1,7 +1,7 @@
 /// Locale identifiers as catalogs and the command line write them: `fr`, `pt-BR`, `pt_BR`, `zh-Hant-TW`.
-public enum LocaleIdentifier {
+package enum LocaleIdentifier {
     /// The canonical spelling: language lowercase, region uppercase, `-` between parts (`pt_br` → `pt-BR`).
-    public static func normalized(_ identifier: String) -> String {
+    package static func normalized(_ identifier: String) -> String {
         let parts = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         return parts.enumerated().map { index, part in
             if index == 0 { return part.lowercased() }
@@ -12,7 +12,7 @@ public enum LocaleIdentifier {
     }
 
     /// Whether the text looks like a locale identifier (letters and digits in parts of 1 to 8).
-    public static func isValid(_ identifier: String) -> Bool {
+    package static func isValid(_ identifier: String) -> Bool {
         let parts = identifier.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
         return !parts.isEmpty && parts.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
             && parts[0].allSatisfy(\.isLetter)

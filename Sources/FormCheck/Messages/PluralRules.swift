@@ -3,16 +3,16 @@ import Foundation
 /// CLDR plural rules for one locale, parsed from CLDR's own rule syntax
 /// (`v = 0 and i % 10 = 2..4 and i % 100 != 12..14`), which picks the category (`zero`, `one`, `two`,
 /// `few`, `many`, `other`) of a number.
-public struct PluralRules: Sendable {
+package struct PluralRules: Sendable {
     /// The categories the locale uses, in CLDR order; always ends with `other`.
-    public let categories: [String]
+    package let categories: [String]
     private let conditions: [(category: String, condition: PluralCondition)]
     /// The CLDR data the rules were parsed from, with its samples.
     let ruleData: [CLDRPluralRuleData.Rule]
 
     /// The rules for a locale such as `pt-BR`, `ru` or `ar`, falling back from a region to its language,
     /// and to the rules of `root` (only `other`) for a language CLDR does not list.
-    public init(locale: String) {
+    package init(locale: String) {
         self = PluralRules.cache.rules(for: locale)
     }
 
@@ -25,13 +25,13 @@ public struct PluralRules: Sendable {
     }
 
     /// The category of a number written with `visibleFractionDigits` decimals (`1` is `one` in English, `1.0` is `other`).
-    public func category(of number: Double, visibleFractionDigits: Int = 0) -> String {
+    package func category(of number: Double, visibleFractionDigits: Int = 0) -> String {
         let operands = Operands(number, visibleFractionDigits: visibleFractionDigits)
         return conditions.first { $0.condition.holds(for: operands) }?.category ?? "other"
     }
 
     /// The category of a number written as text, such as `21`, `1.50` or `-3`.
-    public func category(of text: String) -> String {
+    package func category(of text: String) -> String {
         let operands = Operands(text)
         return conditions.first { $0.condition.holds(for: operands) }?.category ?? "other"
     }

@@ -80,14 +80,14 @@ extension ValidatorGraph {
 extension FormSchema {
     /// Where the values of `sensitive` fields are written in `document` (every record of it), and the
     /// positions output may give on their lines.
-    public func redaction(of document: DataDocument) -> Redaction {
+    package func redaction(of document: DataDocument) -> Redaction {
         if let known = document.knownRedaction { return known }
         return hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
     }
 
     /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`
     /// of a case in a fixture suite, which `DataRecord.member(_:)` gives).
-    public func redaction(ofRecord record: DataRecord) -> Redaction {
+    package func redaction(ofRecord record: DataRecord) -> Redaction {
         hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: record)) : Redaction()
     }
 }
