@@ -84,7 +84,9 @@ public final class FormSession {
     private let today: LocalDate?
 
     /// - Parameters:
+    ///   - schema: the compiled form.
     ///   - policy: when errors show; the schema's `validation:` by default.
+    ///   - locale: the locale of the messages; the schema's `locale:` by default.
     ///   - asyncValidators: the checks behind the schema's `async:` rules, by name.
     ///   - today: the date for `today`, `minAge` and `maxAge` (the local date by default).
     /// - Throws: `FormSessionError.unregisteredAsyncValidator` when the schema names one that is not given.
