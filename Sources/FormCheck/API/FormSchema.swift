@@ -109,7 +109,7 @@ public struct FormSchema: Sendable {
         func fail(_ diagnostics: [Diagnostic]) -> SchemaError { SchemaError(diagnostics: diagnostics, source: source) }
         let documents: [YAMLNode]
         do {
-            documents = try LibYAMLParser.parseDocuments(JSONLineSeparators.escaped(bytes))
+            documents = try SourceDocuments.parse(bytes)
         } catch {
             let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
             throw fail([Diagnostic(.error, "invalid YAML: \(error.problem)", file: name, at: error.position, notes: notes)])

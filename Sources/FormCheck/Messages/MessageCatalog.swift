@@ -63,7 +63,7 @@ struct MessageCatalog: Sendable {
         self.source = SourceText(name: file, bytes: bytes)
         let documents: [YAMLNode]
         do {
-            documents = try LibYAMLParser.parseDocuments(JSONLineSeparators.escaped(bytes))
+            documents = try SourceDocuments.parse(bytes)
         } catch {
             let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
             throw SchemaError(diagnostics: [Diagnostic(.error, "invalid YAML: \(error.problem)", file: file, at: error.position, notes: notes)],

@@ -40,16 +40,23 @@ struct JSONReader: ~Copyable {
     static func parseRecords(
         _ bytes: [UInt8], splittingTopLevelArray: Bool = true
     ) throws(DataParseError) -> [(value: Value, offset: Int)] {
-        let result: Result<[(value: Value, offset: Int)], Failure> = bytes.withUnsafeBufferPointer { buffer in
+        try reading(bytes) { buffer throws(Failure) in
             var reader = JSONReader(bytes: buffer)
+            return try reader.readDocument(splittingTopLevelArray: splittingTopLevelArray)
+        }
+    }
+
+    /// What `read` makes of `bytes`, its failure given the line and column of its offset.
+    static func reading<Result>(_ bytes: [UInt8], _ read: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(DataParseError) -> Result {
+        let result: Swift.Result<Result, Failure> = bytes.withUnsafeBufferPointer { buffer in
             do throws(Failure) {
-                return .success(try reader.readDocument(splittingTopLevelArray: splittingTopLevelArray))
+                return .success(try read(buffer))
             } catch {
                 return .failure(error)
             }
         }
         switch result {
-        case .success(let records): return records
+        case .success(let value): return value
         case .failure(let failure):
             throw DataParseError(message: failure.message, position: SourceText.position(ofOffset: failure.offset, in: bytes))
         }
@@ -213,7 +220,7 @@ struct JSONReader: ~Copyable {
         }
     }
 
-    private mutating func readLiteral(_ literal: StaticString) throws(Failure) {
+    mutating func readLiteral(_ literal: StaticString) throws(Failure) {
         let start = offset
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
@@ -225,6 +232,18 @@ struct JSONReader: ~Copyable {
     }
 
     private mutating func readNumber() throws(Failure) -> Value {
+        let (range, isInteger) = try scanNumber()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        if isInteger { return Int(text).map(Value.integer) ?? .largeInteger(LargeInteger(text)!) }
+        guard let double = Double(text), double.isFinite else {
+            throw Failure(message: "number out of range", offset: range.lowerBound)
+        }
+        return .number(double)
+    }
+
+    /// Reads a number as RFC 8259 writes it: where its text is, and whether it has neither a fraction
+    /// nor an exponent.
+    mutating func scanNumber() throws(Failure) -> (range: Range<Int>, isInteger: Bool) {
         let start = offset
         var isInteger = true
         func digit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
@@ -249,12 +268,7 @@ struct JSONReader: ~Copyable {
             guard digit(peek()) else { throw Failure(message: "invalid number: expected a digit in the exponent", offset: offset) }
             while digit(peek()) { offset += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        if isInteger { return Int(text).map(Value.integer) ?? .largeInteger(LargeInteger(text)!) }
-        guard let double = Double(text), double.isFinite else {
-            throw Failure(message: "number out of range", offset: start)
-        }
-        return .number(double)
+        return (start..<offset, isInteger)
     }
 
     mutating func readString() throws(Failure) -> String {
