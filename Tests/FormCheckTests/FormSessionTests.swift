@@ -227,6 +227,8 @@ import Testing
         (AsyncVerdict.invalid(parameters: ["suggestion": .string("ada_2")]), "usernameAvailable", "Taken; try ada_2."),
         (.invalidCode("usernameReserved"), "usernameReserved", "Username is reserved for the staff."),
         (.invalidCode("usernameTaken", parameters: ["suggestion": .string("ada_2")]), "usernameTaken", "Username ada is taken; try ada_2."),
+        // The field's message for a code comes before the code's own.
+        (.invalidCode("nameTaken"), "nameTaken", "This username is taken."),
         (.invalidCode("unknownToTheCatalogs", parameters: ["suggestion": .string("ada_3")]), "unknownToTheCatalogs", "Taken; try ada_3."),
         (.invalidMessage("Names that start with 'ada' are kept for Ada."), "usernameAvailable", "Names that start with 'ada' are kept for Ada."),
         // A placeholder the verdict does not fill is shown as written.
@@ -238,6 +240,8 @@ import Testing
             messages:
               usernameTaken: "{label} ada is taken; try {suggestion}."
               username.usernameReserved: "{label} is reserved for the staff."
+              nameTaken: "That name is taken."
+              username.nameTaken: "This username is taken."
               takenTryAnother: "Taken; try {suggestion}."
             """)
         let clock = ManualClock()
@@ -276,6 +280,28 @@ import Testing
           token: { type: string, hidden: true }
           zip: string
         """
+
+    /// A field inside an object whose `when:` comes to hold gets its issues at once, not at the next
+    /// submit: the condition names the object, and the field has its own rules.
+    @Test func fieldsOfAnObjectThatBecomesRelevantAreValidated() throws {
+        let form = try session("""
+            formcheck: 1
+            fields:
+              kind: { type: string }
+              company:
+                type: object
+                when: { field: kind, equals: biz }
+                fields: { title: { type: string, label: Title, rules: [required] } }
+            """, policy: .live)
+        #expect(try form.field("company.title").errors.isEmpty && !form.field("company.title").isRelevant)
+        try form.setInput("biz", for: "kind")
+        #expect(try form.field("company.title").isRelevant)
+        #expect(try form.field("company.title").errors.map(\.code) == ["required"])
+        #expect(!form.isValid)
+        try form.setInput("home", for: "kind")
+        #expect(try form.field("company.title").errors.isEmpty)
+        #expect(form.isValid)
+    }
 
     @Test func focusOrderSkipsHiddenAndIrrelevantFields() throws {
         let form = try session(Self.shipping)

@@ -182,7 +182,9 @@ public final class FormSession {
         runtime[path]!.isDirty = true
         if policy == .live { runtime[path]!.isLive = true }
         let dependents = dependents(of: path)
-        revalidate([path] + dependents)
+        // A field that a `when:` (its own or an enclosing object's) may have brought back gets its
+        // issues again too: an object's condition names the object, not the fields inside it.
+        revalidate([path] + dependents + conditionalPaths.sorted())
         for dependent in dependents where runtime[dependent]!.isTouched && !runtime[dependent]!.syncErrors.isEmpty {
             // A dependent the user has already left shows its new error at once.
             if policy == .onBlurThenLive { runtime[dependent]!.isLive = true }
@@ -469,9 +471,10 @@ public final class FormSession {
         case .invalid(let given):
             (code, source, parameters) = (rule.code, rule.message, given)
         case .invalidCode(let own, let given):
+            // The field's message for the code, else the code's, else the rule's.
             let catalogs = schema.validator.renderer.catalogs
-            let hasMessage = catalogs.message(keys: ["\(path).\(own)", own], locale: locale) != nil
-            (code, source, parameters) = (own, hasMessage ? .key(own) : rule.message, given)
+            let key = ["\(path).\(own)", own].first { catalogs.message(keys: [$0], locale: locale) != nil }
+            (code, source, parameters) = (own, key.map(MessageSource.key) ?? rule.message, given)
         case .invalidMessage(let text):
             (code, source, parameters) = (rule.code, .literal(text), [:])
         }
