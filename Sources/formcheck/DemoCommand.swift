@@ -49,7 +49,7 @@ struct DemoCommand: AsyncParsableCommand {
         let clock = ManualClock()
         var validators: [String: FormSession.AsyncValidator] = [:]
         for (name, rejected) in demo.asyncRejections {
-            validators[name] = { value in AsyncVerdict(!rejected.contains(value.stringValue ?? "")) }
+            validators[name] = { value in CheckVerdict(!rejected.contains(value.stringValue ?? "")) }
         }
         let session: FormSession
         do {

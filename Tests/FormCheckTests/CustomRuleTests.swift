@@ -25,6 +25,45 @@ import Testing
         #expect(schema.localized(report, locale: "fr").issues[0].message == "Le champ Nickname n’est pas valide.")
     }
 
+    /// A custom rule may say why a value fails, and every kind of input reports it the same: the
+    /// direct path (JSON bytes, a `Value`) and the general validator.
+    @Test func customRulesSayWhy() throws {
+        let scratch = try Scratch()
+        try scratch.write("messages/en.yaml", """
+            messages:
+              nameReserved: "{label} {name} is kept for the staff."
+              nickname.nameReserved: "Nickname {name} belongs to the staff."
+              loginTooShort: "{label} needs {min} characters."
+            """)
+        let reserved = CustomRule("reservedName") { value, _ in
+            switch value.stringValue ?? "" {
+            case "root": .invalidCode("nameReserved", parameters: ["name": .string("root")])
+            case "admin": .invalidMessage("Pick a name of your own.")
+            case "x": .invalid(parameters: ["min": .integer(2)])
+            default: true
+            }
+        }
+        let schema = try FormSchema(text: """
+            formcheck: 1
+            messages: \(scratch.path)/messages
+            fields:
+              nickname: { type: string, label: Nickname, rules: [{ custom: reservedName }] }
+              login: { type: string, label: Login, rules: [{ custom: reservedName, message: { key: loginTooShort } }] }
+            """, customRules: [reserved])
+        let expected = [
+            "nickname nameReserved Nickname root belongs to the staff.", "login nameReserved Login root is kept for the staff.",
+        ]
+        func described(_ report: ValidationReport) -> [String] { report.issues.map { "\($0.path) \($0.code) \($0.message)" } }
+        let record: Value = ["nickname": "root", "login": "root"]
+        #expect(described(schema.validate(record)) == expected)
+        #expect(described(try schema.validate(json: Array(#"{"nickname": "root", "login": "root"}"#.utf8))) == expected)
+        #expect(described(schema.validator.validate(record, options: ValidationOptions())) == expected)
+        #expect(described(schema.validate(["nickname": "admin", "login": "x"])) == [
+            "nickname reservedName Pick a name of your own.", "login reservedName Login needs 2 characters.",
+        ])
+        #expect(schema.validate(["nickname": "ada", "login": "ada"]).isValid)
+    }
+
     @Test func customRulesSeeTheRecord() throws {
         let differs = CustomRule("differsFromNickname") { value, record in value != record["nickname"] }
         let schema = try FormSchema(text: """

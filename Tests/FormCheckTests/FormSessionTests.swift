@@ -224,7 +224,7 @@ import Testing
     /// A validator may say why a value fails: the rule's message with parameters, a code of its own
     /// whose message the catalogs give (or else the rule's), or a message as it is.
     @Test(arguments: [
-        (AsyncVerdict.invalid(parameters: ["suggestion": .string("ada_2")]), "usernameAvailable", "Taken; try ada_2."),
+        (CheckVerdict.invalid(parameters: ["suggestion": .string("ada_2")]), "usernameAvailable", "Taken; try ada_2."),
         (.invalidCode("usernameReserved"), "usernameReserved", "Username is reserved for the staff."),
         (.invalidCode("usernameTaken", parameters: ["suggestion": .string("ada_2")]), "usernameTaken", "Username ada is taken; try ada_2."),
         // The field's message for a code comes before the code's own.
@@ -234,7 +234,7 @@ import Testing
         // A placeholder the verdict does not fill is shown as written.
         (false, "usernameAvailable", "Taken; try {suggestion}."),
     ])
-    func validatorsSayWhy(_ verdict: AsyncVerdict, code: String, message: String) async throws {
+    func validatorsSayWhy(_ verdict: CheckVerdict, code: String, message: String) async throws {
         let scratch = try Scratch()
         try scratch.write("messages/en.yaml", """
             messages:
@@ -414,14 +414,14 @@ actor Calls {
 
 /// Holds an async validator until the test opens it.
 actor Gate {
-    private var continuation: CheckedContinuation<AsyncVerdict, Never>?
+    private var continuation: CheckedContinuation<CheckVerdict, Never>?
     var isWaiting: Bool { continuation != nil }
 
-    func wait() async -> AsyncVerdict {
+    func wait() async -> CheckVerdict {
         await withCheckedContinuation { continuation = $0 }
     }
 
-    func open(with result: AsyncVerdict) {
+    func open(with result: CheckVerdict) {
         continuation?.resume(returning: result)
         continuation = nil
     }

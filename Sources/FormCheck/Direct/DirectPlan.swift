@@ -183,9 +183,10 @@ final class DirectPlan: @unchecked Sendable {
         let node: Int
         let rule: Int?
         var elements: [Int] = []
-        /// The parameters of a rule that tells about the value (`DirectRule.Form.own`), else nil: the
-        /// rule's fixed ones.
-        var parameters: MessageParameters? = nil
+        /// What a rule run as it is (`DirectRule.Form.own`: `strength`, `custom`) said about the value,
+        /// when it said more than that it fails (parameters, a code or a message); else nil, and the
+        /// rule's fixed parameters apply.
+        var verdict: CheckVerdict? = nil
         /// Where the value is written in the record's bytes, as `JSONLocator` finds it: for a missing
         /// value, the empty range at the start of the nearest enclosing value that is present. Where is
         /// not what: it is left out of equality, so that failures that tell the same share one issue.
@@ -195,7 +196,7 @@ final class DirectPlan: @unchecked Sendable {
         var unknownKey: String? = nil
 
         static func == (left: Failure, right: Failure) -> Bool {
-            left.node == right.node && left.rule == right.rule && left.elements == right.elements && left.parameters == right.parameters
+            left.node == right.node && left.rule == right.rule && left.elements == right.elements && left.verdict == right.verdict
                 && left.unknownKey == right.unknownKey
         }
 
@@ -203,7 +204,7 @@ final class DirectPlan: @unchecked Sendable {
             hasher.combine(node)
             hasher.combine(rule)
             hasher.combine(elements)
-            hasher.combine(parameters)
+            hasher.combine(verdict)
             hasher.combine(unknownKey)
         }
     }
@@ -613,11 +614,11 @@ final class DirectPlan: @unchecked Sendable {
                 guard let holds = holds(conditions[Int(condition)], record: record) else { return nil }
                 nested = holds ? then : otherwise
             case .checks, .anyOf, .not, .own:
-                var parameters: MessageParameters?
-                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, parameters: &parameters)
+                var verdict: CheckVerdict?
+                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, verdict: &verdict)
                 else { return nil }
                 if passes { continue }
-                Self.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), parameters: parameters,
+                Self.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), verdict: verdict,
                                         written: writtenRange(of: id, in: record)), to: &failures)
                 failedWithError = failedWithError || rule.isError
                 if stopsAtFirst, rule.isError { return true }
@@ -638,7 +639,7 @@ final class DirectPlan: @unchecked Sendable {
     @inline(__always)
     private func passes(
         _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate,
-        parameters: inout MessageParameters?
+        verdict: inout CheckVerdict?
     ) -> Bool? {
         switch rule.kind {
         case .checks(let lowered):
@@ -662,7 +663,10 @@ final class DirectPlan: @unchecked Sendable {
             switch ownChecks[Int(check)](record.value(of: value), context) {
             case .pass: return true
             case .fail(let failing):
-                parameters = failing
+                verdict = .invalid(parameters: failing)
+                return false
+            case .failsWith(let said):
+                verdict = said
                 return false
             case .failures: return nil
             }

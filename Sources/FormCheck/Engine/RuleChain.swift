@@ -13,6 +13,9 @@ enum RuleChain {
             case .fail(let parameters):
                 failures.append(rule.failure(parameters))
                 if stopAtFirst, rule.severity == .error { return }
+            case .failsWith(let verdict):
+                failures.append(rule.failure([:], verdict: verdict))
+                if stopAtFirst, rule.severity == .error { return }
             case .failures(let nested):
                 failures.append(contentsOf: nested)
                 if stopAtFirst, nested.contains(where: { $0.severity == .error }) { return }

@@ -61,8 +61,8 @@ final class Validator: Sendable {
         run.path = graph.valuePath(of: failure.node, elements: failure.elements)
         if let index = failure.rule {
             let rule = plan.reportedRule(index)
-            run.report(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
-                       parameters: failure.parameters ?? rule.direct?.parameters ?? [:], field: node.path)
+            run.reportFailure(rule: rule.name, code: rule.code, severity: rule.severity, source: rule.message,
+                              parameters: rule.direct?.parameters ?? [:], verdict: failure.verdict, field: node.path)
         } else {
             run.reportWrongType(node)
         }
@@ -149,8 +149,8 @@ final class Validator: Sendable {
             var failures: [RuleFailure] = []
             RuleChain.evaluate(node.rules, on: value, in: context, stopAtFirst: !collectAll, into: &failures)
             for failure in failures {
-                report(rule: failure.rule, code: failure.code, severity: failure.severity, source: failure.message,
-                       parameters: failure.parameters, field: node.path)
+                reportFailure(rule: failure.rule, code: failure.code, severity: failure.severity, source: failure.message,
+                              parameters: failure.parameters, verdict: failure.verdict, field: node.path)
             }
             guard !isEmpty else { return }
             switch value {
@@ -185,6 +185,20 @@ final class Validator: Sendable {
                                                  parameters: parameters, locale: locale)
             issues.append(ValidationIssue(path: ValuePath(path), field: field, code: code, rule: rule, severity: severity,
                                           parameters: parameters, message: text, source: source, labelOverride: labelOverride))
+        }
+
+        /// Reports a rule's failure; an app's check that said why (`verdict`) gives its code, message
+        /// and parameters in place of the rule's.
+        mutating func reportFailure(
+            rule: String, code: String, severity: Severity, source: MessageSource, parameters: MessageParameters, verdict: CheckVerdict?,
+            field: String
+        ) {
+            guard let verdict,
+                let parts = verdict.issueParts(code: code, message: source, field: field, catalogs: validator.renderer.catalogs, locale: locale)
+            else {
+                return report(rule: rule, code: code, severity: severity, source: source, parameters: parameters, field: field)
+            }
+            report(rule: rule, code: parts.code, severity: severity, source: parts.message, parameters: parts.parameters, field: field)
         }
     }
 }

@@ -57,10 +57,10 @@ package enum CatalogLinter {
         }
 
         /// The placeholders a message under `key` may use: `{label}` and the parameters of its rules;
-        /// nil when nothing uses the key, or when an `async` rule does, whose parameters the app's
-        /// validator gives (`AsyncVerdict`).
+        /// nil when nothing uses the key, or when a `custom` or `async` rule does, whose parameters the
+        /// app's check gives (`CheckVerdict`).
         func placeholders(forKey key: String) -> Set<String>? {
-            guard let rules = rulesByKey[key], !rules.contains("async") else { return nil }
+            guard let rules = rulesByKey[key], rules.isDisjoint(with: ["custom", "async"]) else { return nil }
             return Set(rules.flatMap(CatalogLinter.placeholders(of:))).union(["label"])
         }
     }

@@ -59,6 +59,8 @@ enum RuleVerdict: Sendable {
     case fail(MessageParameters)
     /// Failures of nested rules (`allOf`, `when`), each carrying its own code and message.
     case failures([RuleFailure])
+    /// An app's check (`custom`) failed and says why with a code or a message of its own.
+    case failsWith(CheckVerdict)
 }
 
 /// Where the text of a failure comes from.
@@ -78,6 +80,9 @@ struct RuleFailure: Sendable {
     let severity: Severity
     let message: MessageSource
     let parameters: MessageParameters
+    /// For an app's check that said why it failed, what it said; the code and message above are
+    /// then the rule's, which the verdict may replace (`CheckVerdict.issueParts`).
+    var verdict: CheckVerdict? = nil
 }
 
 /// A rule's check: the field's value (nil when missing) and the record around it.
@@ -102,7 +107,7 @@ struct CompiledRule: Sendable {
     /// The same test on values read in place (see `DirectPlan`); nil when only the full validator runs it.
     var direct: DirectRule? = nil
 
-    func failure(_ parameters: MessageParameters) -> RuleFailure {
-        RuleFailure(rule: name, code: code, severity: severity, message: message, parameters: parameters)
+    func failure(_ parameters: MessageParameters, verdict: CheckVerdict? = nil) -> RuleFailure {
+        RuleFailure(rule: name, code: code, severity: severity, message: message, parameters: parameters, verdict: verdict)
     }
 }

@@ -1,14 +1,23 @@
 /// A rule an app defines in Swift and a schema names with `custom: NAME`.
 public struct CustomRule: Sendable {
     public let name: String
-    let check: @Sendable (_ value: Value, _ record: Value) -> Bool
+    let check: @Sendable (_ value: Value, _ record: Value) -> CheckVerdict
 
     /// - Parameters:
     ///   - name: the name schemas use (`custom: noProfanity`); also the default error code.
     ///   - check: whether a present, non-empty value passes; it also receives the whole record.
     public init(_ name: String, check: @escaping @Sendable (_ value: Value, _ record: Value) -> Bool) {
+        self.init(name, verdict: { CheckVerdict(check($0, $1)) })
+    }
+
+    /// A rule whose check says why a value fails: with parameters for the rule's message, a code of
+    /// its own (whose message the catalogs give), or a message as it is (see `CheckVerdict`).
+    /// - Parameters:
+    ///   - name: the name schemas use (`custom: noProfanity`); also the default error code.
+    ///   - verdict: what the check says of a present, non-empty value; it also receives the whole record.
+    public init(_ name: String, verdict: @escaping @Sendable (_ value: Value, _ record: Value) -> CheckVerdict) {
         self.name = name
-        self.check = check
+        self.check = verdict
     }
 }
 
@@ -36,8 +45,12 @@ extension RuleCatalogue {
             }
             builder.direct = DirectRule(.own(readsRecord: true))
             return { value, context in
-                guard let value, !rule.check(value, context.root) else { return .pass }
-                return .fail([:])
+                guard let value else { return .pass }
+                switch rule.check(value, context.root) {
+                case .valid: return .pass
+                case .invalid(let parameters): return .fail(parameters)
+                case let verdict: return .failsWith(verdict)
+                }
             }
         },
         RuleDefinition("async", appliesTo: nil, arguments: ["value", "debounce"]) { builder in

@@ -12,7 +12,7 @@ import Observation
 ///
 /// ```swift
 /// let session = try FormSession(schema: schema, asyncValidators: ["usernameAvailable": { value in
-///     AsyncVerdict(await api.isAvailable(value.stringValue ?? ""))
+///     CheckVerdict(await api.isAvailable(value.stringValue ?? ""))
 /// }])
 /// let username = try session.field("username")
 /// username.setInput("ada")
@@ -23,7 +23,7 @@ import Observation
 @Observable
 public final class FormSession {
     /// An app's check behind `async: NAME`: whether the value is acceptable, and if not, why.
-    public typealias AsyncValidator = @Sendable (Value) async -> AsyncVerdict
+    public typealias AsyncValidator = @Sendable (Value) async -> CheckVerdict
 
     /// The role of the return key in a field.
     public enum ReturnKeyRole: String, Sendable {
@@ -462,22 +462,11 @@ public final class FormSession {
     }
 
     /// The issue an async rule's verdict makes, or nil when the value is valid.
-    private func asyncFailure(_ rule: CompiledRule, _ verdict: AsyncVerdict, path: String) -> ValidationIssue? {
+    private func asyncFailure(_ rule: CompiledRule, _ verdict: CheckVerdict, path: String) -> ValidationIssue? {
         let locale = LocaleIdentifier.normalized(locale ?? schema.sourceLocale)
-        let code: String, source: MessageSource, parameters: MessageParameters
-        switch verdict {
-        case .valid:
-            return nil
-        case .invalid(let given):
-            (code, source, parameters) = (rule.code, rule.message, given)
-        case .invalidCode(let own, let given):
-            // The field's message for the code, else the code's, else the rule's.
-            let catalogs = schema.validator.renderer.catalogs
-            let key = ["\(path).\(own)", own].first { catalogs.message(keys: [$0], locale: locale) != nil }
-            (code, source, parameters) = (own, key.map(MessageSource.key) ?? rule.message, given)
-        case .invalidMessage(let text):
-            (code, source, parameters) = (rule.code, .literal(text), [:])
-        }
+        guard let (code, source, parameters) = verdict.issueParts(code: rule.code, message: rule.message, field: path,
+                                                                   catalogs: schema.validator.renderer.catalogs, locale: locale)
+        else { return nil }
         let message = schema.validator.renderer.render(rule: rule.name, code: code, field: path, labelOverride: nil, source: source,
                                                        parameters: parameters, locale: locale)
         return ValidationIssue(path: ValuePath(path.split(separator: ".").map { .key(String($0)) }), field: path, code: code,
