@@ -28,13 +28,10 @@ import Testing
     /// A custom rule may say why a value fails, and every kind of input reports it the same: the
     /// direct path (JSON bytes, a `Value`) and the general validator.
     @Test func customRulesSayWhy() throws {
-        let scratch = try Scratch()
-        try scratch.write("messages/en.yaml", """
-            messages:
-              nameReserved: "{label} {name} is kept for the staff."
-              nickname.nameReserved: "Nickname {name} belongs to the staff."
-              loginTooShort: "{label} needs {min} characters."
-            """)
+        let scratch = try Scratch(englishMessages: [
+            "nameReserved": "{label} {name} is kept for the staff.", "nickname.nameReserved": "Nickname {name} belongs to the staff.",
+            "loginTooShort": "{label} needs {min} characters.",
+        ])
         let reserved = CustomRule("reservedName") { value, _ in
             switch value.stringValue ?? "" {
             case "root": .invalidCode("nameReserved", parameters: ["name": .string("root")])

@@ -235,15 +235,10 @@ import Testing
         (false, "usernameAvailable", "Taken; try {suggestion}."),
     ])
     func validatorsSayWhy(_ verdict: CheckVerdict, code: String, message: String) async throws {
-        let scratch = try Scratch()
-        try scratch.write("messages/en.yaml", """
-            messages:
-              usernameTaken: "{label} ada is taken; try {suggestion}."
-              username.usernameReserved: "{label} is reserved for the staff."
-              nameTaken: "That name is taken."
-              username.nameTaken: "This username is taken."
-              takenTryAnother: "Taken; try {suggestion}."
-            """)
+        let scratch = try Scratch(englishMessages: [
+            "usernameTaken": "{label} ada is taken; try {suggestion}.", "username.usernameReserved": "{label} is reserved for the staff.",
+            "nameTaken": "That name is taken.", "username.nameTaken": "This username is taken.", "takenTryAnother": "Taken; try {suggestion}.",
+        ])
         let clock = ManualClock()
         let form = try FormSession(schema: FormSchema(text: """
             formcheck: 1

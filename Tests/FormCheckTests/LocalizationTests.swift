@@ -259,6 +259,12 @@ final class Scratch {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
+    /// A folder holding `messages/en.yaml` with these messages, by key.
+    convenience init(englishMessages messages: KeyValuePairs<String, String>) throws {
+        try self.init()
+        try write("messages/en.yaml", "messages:\n" + messages.map { "  \($0.key): \(JSONWriter.quoted($0.value))\n" }.joined())
+    }
+
     func write(_ name: String, _ text: String) throws {
         let url = URL(fileURLWithPath: path).appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
