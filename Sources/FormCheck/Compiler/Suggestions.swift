@@ -14,7 +14,12 @@ package enum Suggestions {
 
     /// The suffix for an "unknown ..." message: `; did you mean 'x'?`, or nothing.
     package static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
-        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        didYouMean(closest(to: name, among: candidates))
+    }
+
+    /// The same suffix for a suggestion already found (nil: nothing).
+    static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.

@@ -32,11 +32,14 @@ public final class FormField {
     /// The schema marks the field `hidden`: it is validated but never focused.
     public let isHidden: Bool
 
+    private let hasStrengthRule: Bool
+
     @ObservationIgnored weak var session: FormSession?
 
-    init(path: String, isHidden: Bool) {
+    init(path: String, isHidden: Bool, hasStrengthRule: Bool) {
         self.path = path
         self.isHidden = isHidden
+        self.hasStrengthRule = hasStrengthRule
     }
 
     /// The value as text for an input: a string as it is, a number or a boolean as written; empty
@@ -77,8 +80,7 @@ public final class FormField {
 
     /// For a field with a `strength` rule, the strength of its value now (whatever the policy).
     public var strength: PasswordStrength? {
-        _ = value
-        return owner.strength(at: path)
+        hasStrengthRule ? PasswordStrength(value?.stringValue ?? "") : nil
     }
 
     private var owner: FormSession {

@@ -131,7 +131,10 @@ public final class FormSession {
             if !rules.isEmpty { asyncRules[node.path] = rules }
         }
         self.asyncRules = asyncRules
-        let fields = paths.map { FormField(path: $0, isHidden: schema.graph.field(at: $0)?.isHidden ?? false) }
+        let fields = paths.map { path in
+            let field = schema.graph.field(at: path)
+            return FormField(path: path, isHidden: field?.isHidden ?? false, hasStrengthRule: field?.rules.contains("strength") ?? false)
+        }
         self.fields = fields
         fieldsByPath = Dictionary(uniqueKeysWithValues: fields.map { ($0.path, $0) })
         for field in fields { field.session = self }
@@ -182,15 +185,17 @@ public final class FormSession {
         runtime[path]!.isDirty = true
         if policy == .live { runtime[path]!.isLive = true }
         let dependents = dependents(of: path)
-        // A field that a `when:` (its own or an enclosing object's) may have brought back gets its
-        // issues again too: an object's condition names the object, not the fields inside it.
-        revalidate([path] + dependents + conditionalPaths.sorted())
+        // A field that a `when:` (its own or an enclosing object's) may have brought back or set aside
+        // is checked again too: an object's condition names the object, not the fields inside it.
+        var seen: Set<String> = []
+        let touched = ([path] + dependents + conditionalPaths.sorted()).filter { seen.insert($0).inserted }
+        revalidate(touched)
         for dependent in dependents where runtime[dependent]!.isTouched && !runtime[dependent]!.syncErrors.isEmpty {
             // A dependent the user has already left shows its new error at once.
             if policy == .onBlurThenLive { runtime[dependent]!.isLive = true }
         }
         scheduleAsync(for: path)
-        changed([path] + dependents)
+        changed(touched)
     }
 
     func setInput(_ text: String, at path: String) {
@@ -269,14 +274,9 @@ public final class FormSession {
         }
     }
 
-    /// Publishes the fields at `paths` (every field when nil), and the fields whose relevance may have
-    /// changed with them, then calls `onChange`.
+    /// Publishes the fields at `paths` (every field when nil), then calls `onChange`.
     private func changed(_ paths: [String]? = nil) {
-        if let paths {
-            publish(Set(paths).union(conditionalPaths))
-        } else {
-            publish(self.paths)
-        }
+        publish(paths ?? self.paths)
         onChange?()
     }
 
@@ -318,11 +318,6 @@ public final class FormSession {
     /// - Throws: `FormSessionError.unknownField` when the session has no such field.
     public func strength(of path: String) throws(FormSessionError) -> PasswordStrength? {
         try field(path).strength
-    }
-
-    func strength(at path: String) -> PasswordStrength? {
-        guard schema.graph.field(at: path)?.rules.contains("strength") == true else { return nil }
-        return PasswordStrength(record.value(atPath: path)?.stringValue ?? "")
     }
 
     // MARK: - Drafts
@@ -503,7 +498,7 @@ extension FormSessionError {
     public var description: String {
         switch self {
         case .unregisteredAsyncValidator(let name): "the schema's async rule '\(name)' has no validator"
-        case .unknownField(let path, let suggestion): "the form has no field '\(path)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownField(let path, let suggestion): "the form has no field '\(path)'\(Suggestions.didYouMean(suggestion))"
         case .draftOfAnotherForm(let draft, let session): "a draft of the form '\(draft)' cannot be restored into the form '\(session)'"
         }
     }
