@@ -138,7 +138,7 @@ struct JSONReader: ~Copyable {
     }
 
     /// After an element: consumes `,` (returns false) or the closing bracket (returns true).
-    private mutating func expectSeparator(closing: UInt8, what: String) throws(Failure) -> Bool {
+    mutating func expectSeparator(closing: UInt8, what: String) throws(Failure) -> Bool {
         switch peek() {
         case UInt8(ascii: ","):
             offset += 1

@@ -70,14 +70,7 @@ struct JSONNodeReader: ~Copyable {
                         items.append(try readNode(depth: depth + 1))
                     }
                     reader.skipWhitespace()
-                    if reader.peek() == UInt8(ascii: ",") {
-                        reader.offset += 1
-                    } else if reader.peek() == closing {
-                        reader.offset += 1
-                        break
-                    } else {
-                        throw JSONReader.Failure(message: "expected ',' or '\(Character(Unicode.Scalar(closing)))'", offset: reader.offset)
-                    }
+                    if try reader.expectSeparator(closing: closing, what: isObject ? "an object member" : "an array element") { break }
                 }
             }
             return YAMLNode(kind: isObject ? .mapping(pairs) : .sequence(items), position: position, end: cursor.position(at: reader.offset))
