@@ -13,7 +13,7 @@ enum Output {
 
     /// Writes the bytes of `buffer`.
     static func write(_ buffer: OutputBuffer) {
-        buffer.bytes.withUnsafeBufferPointer(write(bytes:))
+        buffer.withBytes(write(bytes:))
     }
 
     static func write(bytes: UnsafeBufferPointer<UInt8>) {

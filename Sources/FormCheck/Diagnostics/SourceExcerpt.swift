@@ -8,12 +8,19 @@
 /// the marker, with `…` where text was left out.
 package struct SourceExcerpt: Sendable, Hashable {
     /// The line as shown.
-    package var text: String { String(decoding: textUTF8, as: UTF8.self) }
+    package var text: String { String(decoding: written(appendText), as: UTF8.self) }
     /// Spaces, a caret under the first column, and tildes under the rest of the span on this line.
-    package var marker: String { String(decoding: markerUTF8, as: UTF8.self) }
-    /// The same as UTF-8, which output copies as it is.
-    package let textUTF8: [UInt8]
-    package let markerUTF8: [UInt8]
+    package var marker: String { String(decoding: written(appendMarker), as: UTF8.self) }
+
+    /// The UTF-8 of the shown characters in the window, without the ellipses: a slice of the source's
+    /// bytes when they are shown as they are, so that output copies them from there.
+    private let window: ArraySlice<UInt8>
+    /// Whether text was left out before the window, and after it.
+    private let isCutBefore: Bool
+    private let isCutAfter: Bool
+    /// The marker line: spaces before the caret, and tildes after it.
+    private let markerSpaces: Int
+    private let markerTildes: Int
 
     /// - Parameters:
     ///   - line: the source line, without its line break.
@@ -31,8 +38,8 @@ package struct SourceExcerpt: Sendable, Hashable {
     /// The same for a line of printable ASCII with nothing to hide, given as its bytes: columns are bytes.
     init(printableASCII line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
         let start = { min(max($0, 1), line.count + 1) - 1 }
-        self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range, out in
-            out.append(contentsOf: line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)])
+        self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range in
+            line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)]
         }
     }
 
@@ -81,14 +88,12 @@ package struct SourceExcerpt: Sendable, Hashable {
         guard show(until: scalars + 1, hiding: false) else { return nil }
         let caret = landed.caret ?? shown.count
         let end = targets.end.map { _ in landed.end ?? shown.count }
-        self.init(count: shown.count, caret: caret, end: end, width: width) { range, out in
-            out.append(contentsOf: shown[range])
-        }
+        self.init(count: shown.count, caret: caret, end: end, width: width) { shown[$0] }
     }
 
     /// The excerpt of a line of `count` shown characters, with the caret under the one at `caret` and
-    /// the span ending before `end`; `text` appends the UTF-8 of the shown characters of a range.
-    private init(count: Int, caret: Int, end spanEnd: Int?, width: Int, text shown: (Range<Int>, inout [UInt8]) -> Void) {
+    /// the span ending before `end`; `text` gives the UTF-8 of the shown characters of a range.
+    private init(count: Int, caret: Int, end spanEnd: Int?, width: Int, text shown: (Range<Int>) -> ArraySlice<UInt8>) {
         var end = caret + 1
         if let spanEnd { end = max(end, spanEnd) }
         var first = 0
@@ -97,23 +102,44 @@ package struct SourceExcerpt: Sendable, Hashable {
             first = max(0, min(caret - width * 2 / 5, count - width))
             last = min(count, first + width)
         }
-        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-        // Grown by appending (room reserved at once), which needs no run-time type lookup.
-        var text: [UInt8] = []
-        text.reserveCapacity(last - first + 2 * ellipsis.count)
-        if first > 0 { text += ellipsis }
-        shown(first..<last, &text)
-        if last < count { text += ellipsis }
-        textUTF8 = text
-        let padding = caret - first + (first > 0 ? 1 : 0)
-        let tildes = max(0, min(end, last) - caret - 1)
-        let spaces = max(0, padding)
-        var marker: [UInt8] = []
-        marker.reserveCapacity(spaces + 1 + tildes)
-        marker.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
-        marker.append(UInt8(ascii: "^"))
-        marker.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: tildes))
-        markerUTF8 = marker
+        window = shown(first..<last)
+        (isCutBefore, isCutAfter) = (first > 0, last < count)
+        markerSpaces = max(0, caret - first + (first > 0 ? 1 : 0))
+        markerTildes = max(0, min(end, last) - caret - 1)
+    }
+
+    /// Appends the line as shown.
+    package func appendText(to out: inout some ByteSink) {
+        let ellipsis: StaticString = "\u{2026}"
+        let ellipsisUTF8 = UnsafeBufferPointer(start: ellipsis.utf8Start, count: ellipsis.utf8CodeUnitCount)
+        if isCutBefore { out.append(ellipsisUTF8) }
+        window.withUnsafeBufferPointer { out.append($0) }
+        if isCutAfter { out.append(ellipsisUTF8) }
+    }
+
+    /// Appends the marker line: spaces, a caret, tildes.
+    package func appendMarker(to out: inout some ByteSink) {
+        Self.runs.withUnsafeBufferPointer { runs in
+            func append(_ count: Int, from start: Int) {
+                for written in stride(from: 0, to: count, by: Self.runLength) {
+                    out.append(UnsafeBufferPointer(rebasing: runs[start..<(start + min(Self.runLength, count - written))]))
+                }
+            }
+            append(markerSpaces, from: 0)
+            out.append(UInt8(ascii: "^"))
+            append(markerTildes, from: Self.runLength)
+        }
+    }
+
+    private static let runLength = 128
+    /// A run of spaces and a run of tildes, which markers are copied from.
+    private static let runs = [UInt8](repeating: UInt8(ascii: " "), count: runLength) + [UInt8](repeating: UInt8(ascii: "~"), count: runLength)
+
+    /// What `append` writes, as an array.
+    private func written(_ append: (inout [UInt8]) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(&bytes)
+        return bytes
     }
 
     /// The line as shown, and where each source column lands in it.
@@ -122,15 +148,15 @@ package struct SourceExcerpt: Sendable, Hashable {
         let count: Int
         /// Where a source column (1-based, clamped to one past the end) starts in the shown text.
         let start: (_ column: Int) -> Int
-        /// Appends the UTF-8 of the shown characters in a range.
-        let text: (Range<Int>, inout [UInt8]) -> Void
+        /// The UTF-8 of the shown characters in a range.
+        let text: (Range<Int>) -> ArraySlice<UInt8>
 
         /// A line of printable ASCII, shown as it is: columns are bytes.
         init(ascii line: String) {
             let bytes = Array(line.utf8)
             count = bytes.count
             start = { min(max($0, 1), bytes.count + 1) - 1 }
-            text = { $1.append(contentsOf: bytes[$0]) }
+            text = { bytes[$0] }
         }
 
         /// Any line: tabs become four spaces, redacted columns `***`, and other control and format
@@ -160,8 +186,10 @@ package struct SourceExcerpt: Sendable, Hashable {
             starts[scalars.count + 1] = shown.count
             count = shown.count
             start = { [starts] in starts[min(max($0, 1), scalars.count + 1)] }
-            text = { [shown] range, out in
-                for scalar in shown[range] { UTF8.encode(scalar) { out.append($0) } }
+            text = { [shown] range in
+                var utf8: [UInt8] = []
+                for scalar in shown[range] { UTF8.encode(scalar) { utf8.append($0) } }
+                return utf8[...]
             }
         }
     }

@@ -20,19 +20,38 @@ extension ByteSink where Self: ~Copyable {
 
     /// A whole number in decimal.
     package mutating func append(decimal number: Int) {
-        if number < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        // The digits, written from the last into a word (at most 20 of them, in three words).
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { digits in
-            repeat {
-                count += 1
-                digits[digits.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(UnsafeBufferPointer(UnsafeMutableRawBufferPointer(rebasing: digits[(digits.count - count)...]).assumingMemoryBound(to: UInt8.self)))
+        let count = DecimalText.count(of: number)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { digits in
+            DecimalText.write(number, to: digits.baseAddress!, count: count)
+            append(UnsafeBufferPointer(digits))
         }
+    }
+}
+
+/// The decimal text of whole numbers, written straight into memory.
+package enum DecimalText {
+    /// How many bytes `number` takes in decimal, its sign included (at most 20).
+    package static func count(of number: Int) -> Int {
+        var count = number < 0 ? 2 : 1
+        var magnitude = number.magnitude
+        while magnitude >= 10 {
+            magnitude /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// Writes `number` into the `count` bytes from `start`, where `count` is `count(of: number)`.
+    package static func write(_ number: Int, to start: UnsafeMutablePointer<UInt8>, count: Int) {
+        assert(count == self.count(of: number), "the room for a number is not its length")
+        if number < 0 { start.pointee = UInt8(ascii: "-") }
+        var magnitude = number.magnitude
+        var index = count
+        repeat {
+            index -= 1
+            start[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
     }
 }
 

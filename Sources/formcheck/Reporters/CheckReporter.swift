@@ -41,7 +41,7 @@ struct CheckSummary {
 func appendIssueLine(to out: inout OutputBuffer, record: DataRecord, issue: ValidationIssue, at span: SourceSpan, parts: IssueLineParts) {
     out.append(bytes: parts.fileStart)
     out.append(span.start.line)
-    out.append(byte: UInt8(ascii: ":"))
+    out.append(UInt8(ascii: ":"))
     out.append(span.start.column)
     out.append(bytes: issue.severity == .warning ? parts.warningStart : parts.errorStart)
     out.append(record.index)

@@ -10,7 +10,7 @@ final class IssueTexts: Sendable {
     private struct Entry: Sendable {
         /// Kept so that its identity is not taken by another issue while the entry stands.
         let issue: ValidationIssue
-        let text: [UInt8]
+        let text: OutputBuffer
     }
 
     private final class Shard: Sendable {
@@ -30,7 +30,7 @@ final class IssueTexts: Sendable {
     func append(_ issue: ValidationIssue, to out: inout OutputBuffer) {
         let shard = shards[ThreadShard.index(of: shards.count)]
         if let text = shard.entries.withLock({ $0[issue.identity]?.text }) {
-            out.append(bytes: text)
+            out.append(text)
             return
         }
         var piece = OutputBuffer()
@@ -38,7 +38,7 @@ final class IssueTexts: Sendable {
         out.append(piece)
         shard.entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[issue.identity] = Entry(issue: issue, text: piece.bytes)
+            entries[issue.identity] = Entry(issue: issue, text: piece)
         }
     }
 }

@@ -77,7 +77,7 @@ struct JUnitReporter: CheckReporter {
     private let tails = IssueTexts { issue, out in
         var tail = OutputBuffer()
         appendIssueLineTail(of: issue, style: .plain, to: &tail)
-        tail.bytes.withUnsafeBufferPointer { out.appendXML($0, inAttribute: false) }
+        tail.withBytes { out.appendXML($0, inAttribute: false) }
     }
 
     /// The start of a `failure` element, for the first error of a record.
@@ -113,7 +113,7 @@ struct JUnitReporter: CheckReporter {
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
             // A passing case is written by the reporter, from the record's number alone.
             guard !report.issues.isEmpty else { return RenderedCase(record: record.index) }
-            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + afterName.bytes.count + 512 * report.issues.count),
+            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + afterName.count + 512 * report.issues.count),
                                         record: record.index)
             JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &rendered.element)
             let redaction = positions.redaction(for: record)

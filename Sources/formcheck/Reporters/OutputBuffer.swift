@@ -1,48 +1,106 @@
 import FormCheck
 
 /// Output built as bytes, on a checking thread or on the writing one, and written in one piece.
-struct OutputBuffer: Sendable {
-    private(set) var bytes: [UInt8] = []
+///
+/// Its bytes live in storage of its own, shared by copies until one of them changes (as an array's
+/// are), so that appending a few bytes costs a bounds check and a copy: an array's `append` goes
+/// through its generic sequence machinery at every call.
+struct OutputBuffer: ByteSink, @unchecked Sendable {
+    /// The count of bytes written, and the room for them.
+    private typealias Storage = ManagedBuffer<(count: Int, capacity: Int), UInt8>
+    private var storage: Storage
 
-    init() {}
+    init() {
+        self.init(capacity: 0)
+    }
 
     /// An empty buffer with room for `capacity` bytes, so that a record's output is not copied as it grows.
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        storage = Self.storage(capacity: capacity)
     }
 
     init(_ text: String) {
-        bytes = Array(text.utf8)
+        self.init(capacity: text.utf8.count)
+        append(text)
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    private static func storage(capacity: Int) -> Storage {
+        Storage.create(minimumCapacity: Swift.max(capacity, 16)) { (0, $0.capacity) }
+    }
+
+    /// The count and room, read through a pointer: a class's stored property is checked for
+    /// exclusive access at run time, at every access.
+    private var header: UnsafeMutablePointer<(count: Int, capacity: Int)> {
+        storage.withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    var count: Int { header.pointee.count }
+    var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with the bytes written.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointers { header, base in try body(UnsafeBufferPointer(start: base, count: header.pointee.count)) }
+    }
+
+    /// A copy of the bytes written.
+    var bytes: [UInt8] { withBytes(Array.init) }
 
     /// Empties the buffer, keeping its room for what comes next.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        if isKnownUniquelyReferenced(&storage) {
+            header.pointee.count = 0
+        } else {
+            storage = Self.storage(capacity: header.pointee.capacity)
+        }
     }
 
-    mutating func append(_ text: String) {
-        // The text's UTF-8 copied whole (a small string's from the stack), not a byte at a time.
-        bytes.append(utf8: text)
+    /// Appends `extra` bytes, which `write` writes from the pointer it is given, in storage of this
+    /// buffer's own with room for them.
+    @inline(__always)
+    private mutating func append(count extra: Int, writing write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let (count, capacity) = header.pointee
+        if count + extra > capacity || !isKnownUniquelyReferenced(&storage) {
+            let grown = Self.storage(capacity: count + extra > capacity ? Swift.max(2 * capacity, count + extra) : capacity)
+            grown.withUnsafeMutablePointers { grownHeader, target in
+                storage.withUnsafeMutablePointerToElements { target.initialize(from: $0, count: count) }
+                grownHeader.pointee.count = count
+            }
+            storage = grown
+        }
+        storage.withUnsafeMutablePointers { header, base in
+            write(base + count)
+            header.pointee.count = count + extra
+        }
     }
 
-    mutating func append(_ other: OutputBuffer) {
-        bytes.append(contentsOf: other.bytes)
-    }
-
-    mutating func append(bytes other: some Collection<UInt8>) {
-        bytes.append(contentsOf: other)
-    }
-
-    /// A whole number in decimal.
-    mutating func append(_ number: Int) {
-        bytes.append(decimal: number)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        append(count: bytes.count) { $0.initialize(from: source, count: bytes.count) }
     }
 
     /// One byte, such as a line break.
-    mutating func append(byte: UInt8) {
-        bytes.append(byte)
+    mutating func append(_ byte: UInt8) {
+        append(count: 1) { $0.initialize(to: byte) }
+    }
+
+    mutating func append(_ text: String) {
+        append(utf8: text)
+    }
+
+    mutating func append(_ other: OutputBuffer) {
+        other.withBytes { append($0) }
+    }
+
+    mutating func append(bytes other: some Collection<UInt8>) {
+        if other.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            for byte in other { append(byte) }
+        }
+    }
+
+    /// A whole number in decimal, written in place.
+    mutating func append(_ number: Int) {
+        let count = DecimalText.count(of: number)
+        append(count: count) { DecimalText.write(number, to: $0, count: count) }
     }
 
     /// `text` in `attribute` when `style` colors, else as it is.
@@ -54,7 +112,7 @@ struct OutputBuffer: Sendable {
 
     /// `text` as a JSON string.
     mutating func appendJSON(_ text: String) {
-        JSONWriter.appendQuoted(text, to: &bytes)
+        JSONWriter.appendQuoted(text, to: &self)
     }
 
     /// An object member's key: `"key": `, after `, ` unless it is the first member. The key is one of
@@ -95,7 +153,7 @@ struct OutputBuffer: Sendable {
 
     /// The same for UTF-8 bytes: runs that need no escape are copied whole.
     mutating func appendXML(_ text: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
-        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        let replacement: StaticString = "\u{FFFD}"
         var runStart = 0
         var index = 0
         func flush(skipping count: Int) {
@@ -114,11 +172,11 @@ struct OutputBuffer: Sendable {
             case UInt8(ascii: "\t") where inAttribute: flush(skipping: 1); append("&#9;")
             case UInt8(ascii: "\r") where inAttribute: flush(skipping: 1); append("&#13;")
             case UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
-            case 0..<0x20: flush(skipping: 1); bytes += replacement
+            case 0..<0x20: flush(skipping: 1); append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             // U+FFFE and U+FFFF.
             case 0xEF where index + 2 < text.count && text[index + 1] == 0xBF && text[index + 2] >= 0xBE:
                 flush(skipping: 3)
-                bytes += replacement
+                append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             default: index += 1
             }
         }

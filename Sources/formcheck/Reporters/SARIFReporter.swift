@@ -73,7 +73,7 @@ struct SARIFReporter: CheckReporter {
                 rendered.text.appendJSONMember("record", record.index, first: true)
                 tails.append(issue, to: &rendered.text)
                 rendered.codes.append(issue.code)
-                rendered.ends.append(rendered.text.bytes.count)
+                rendered.ends.append(rendered.text.count)
             }
             return rendered
         }
@@ -81,11 +81,11 @@ struct SARIFReporter: CheckReporter {
 
     mutating func write(_ rendered: RenderedResults, file: String) {
         var start = 0
-        var record = OutputBuffer(capacity: rendered.text.bytes.count + 64 * rendered.codes.count)
+        var record = OutputBuffer(capacity: rendered.text.count + 64 * rendered.codes.count)
         for (code, end) in zip(rendered.codes, rendered.ends) {
             if !results.isEmpty || !record.isEmpty { record.append(Self.resultSeparator) }
             record.append(bytes: resultStart(ofRule: code))
-            record.append(bytes: rendered.text.bytes[start..<end])
+            rendered.text.withBytes { record.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
             start = end
         }
         results.append(record)

@@ -37,11 +37,11 @@ final class SpooledOutput {
     }
 
     private func spillIfFull() {
-        guard memory.bytes.count > Self.memoryLimit else { return }
+        guard memory.count > Self.memoryLimit else { return }
         // Without a temporary file, everything stays in memory.
         if file == nil { file = tmpfile() }
         guard let file else { return }
-        memory.bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        memory.withBytes { _ = fwrite($0.baseAddress, 1, $0.count, file) }
         // Its room is kept: a fresh one would be mapped, and its pages faulted in, at every spill.
         memory.removeAll()
     }

@@ -37,17 +37,17 @@ struct TextReporter: CheckReporter {
             for issue in report.issues {
                 let span = record.span(of: issue)
                 appendIssueLine(to: &out, record: record, issue: issue, at: redaction.shown(span), parts: lines)
-                out.append(byte: UInt8(ascii: "\n"))
+                out.append(UInt8(ascii: "\n"))
                 guard let excerpt = record.document?.excerpt(
                     line: span.start.line, column: span.start.column, endColumn: span.end.line == span.start.line ? span.end.column : nil,
                     redaction: redaction)
                 else { continue }
-                out.append(bytes: excerpt.textUTF8)
-                out.append(byte: UInt8(ascii: "\n"))
+                excerpt.appendText(to: &out)
+                out.append(UInt8(ascii: "\n"))
                 out.append(style.start(.green))
-                out.append(bytes: excerpt.markerUTF8)
+                excerpt.appendMarker(to: &out)
                 out.append(style.end)
-                out.append(byte: UInt8(ascii: "\n"))
+                out.append(UInt8(ascii: "\n"))
             }
             return out
         }
