@@ -3,7 +3,15 @@ import Foundation
 /// Buffered writes to standard output and unbuffered writes to standard error.
 /// Standard output is flushed before anything goes to standard error, so interleaved output stays in order.
 enum Output {
-    nonisolated(unsafe) private static let standardOutput: UnsafeMutablePointer<FILE> = fdopen(1, "w")
+    nonisolated(unsafe) private static let standardOutput: UnsafeMutablePointer<FILE> = {
+        let stream: UnsafeMutablePointer<FILE> = fdopen(1, "w")
+        // A file or a pipe takes the output a megabyte at a time, not in pieces of a page (a large run
+        // writes tens of megabytes); a terminal keeps the stream's own buffering, so lines show as
+        // they come.
+        // The buffer is given: glibc takes a size only with one. It lives as long as the process.
+        if isatty(1) == 0 { setvbuf(stream, .allocate(capacity: 1 << 20), _IOFBF, 1 << 20) }
+        return stream
+    }()
 
     /// Writes every byte of `text` (a NUL included, where `fputs` would stop).
     static func out(_ text: String) {

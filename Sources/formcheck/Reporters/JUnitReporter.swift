@@ -6,8 +6,8 @@ import Foundation
 /// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
 struct JUnitReporter: CheckReporter {
     private struct Suite {
-        /// What follows a case's name (see `afterName(file:)`).
-        let afterName: OutputBuffer
+        /// What follows a passing case's name: what `afterName(file:)` gives, and the element's end.
+        let passingCaseEnd: OutputBuffer
         /// The `testcase` elements, each on its line (ended by a line break).
         let cases = SpooledOutput()
         var tests = 0
@@ -24,7 +24,9 @@ struct JUnitReporter: CheckReporter {
         }
 
         init(file: String) {
-            afterName = JUnitReporter.afterName(file: file)
+            var end = JUnitReporter.afterName(file: file)
+            end.append("/>\n")
+            passingCaseEnd = end
         }
 
         /// A record's case, counted as a failure when it is one, and its warnings; a passing case
@@ -32,7 +34,7 @@ struct JUnitReporter: CheckReporter {
         mutating func add(_ rendered: RenderedCase) {
             guard !rendered.element.isEmpty else {
                 tests += 1
-                cases.append { out in JUnitReporter.appendCaseStart(record: rendered.record, afterName: afterName, to: &out); out.append("/>\n") }
+                cases.append { JUnitReporter.appendCaseStart(record: rendered.record, afterName: passingCaseEnd, to: &$0) }
                 return
             }
             add(rendered.element)
@@ -66,12 +68,15 @@ struct JUnitReporter: CheckReporter {
         OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\"")
     }
 
-    /// `    <testcase name="record N" classname="FILE" time="0"`
+    /// `    <testcase name="record N` and what follows the name (`" classname="FILE" time="0"`, and for
+    /// a passing case the element's end).
     private static func appendCaseStart(record: Int, afterName: OutputBuffer, to out: inout OutputBuffer) {
-        out.append("    <testcase name=\"record ")
+        out.append(caseNameStart)
         out.append(record)
         out.append(afterName)
     }
+
+    private static let caseNameStart = OutputBuffer("    <testcase name=\"record ")
 
     /// The ends of issues' lines (see `appendIssueLine`), as XML text.
     private let tails = IssueTexts { issue, out in

@@ -10,9 +10,13 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
     private typealias Storage = ManagedBuffer<(count: Int, capacity: Int), UInt8>
     private var storage: Storage
 
+    /// An empty buffer, which takes storage of its own at its first byte.
     init() {
-        self.init(capacity: 0)
+        storage = Self.empty
     }
+
+    /// The storage of empty buffers: shared, so never written (see `append(count:writing:)`).
+    nonisolated(unsafe) private static let empty = Storage.create(minimumCapacity: 0) { _ in (0, 0) }
 
     /// An empty buffer with room for `capacity` bytes, so that a record's output is not copied as it grows.
     init(capacity: Int) {
