@@ -37,6 +37,20 @@ import Testing
         #expect(mismatches == [])
     }
 
+    /// Scalars are counted as `String` counts them, on texts of every length up to past the point
+    /// where the word of lane counts is summed (255 words), with scalars of one to four bytes.
+    @Test func scalarsAreCountedAsStringCountsThem() {
+        let pool: [Unicode.Scalar] = ["a", "~", "\u{7F}", "é", "\u{7FF}", "日", "\u{FFFD}", "😀", "\u{10FFFF}"]
+        var random = SeededRandom(seed: 17)
+        for length in Array(0...40) + [1_000, 2_039, 2_040, 2_041, 2_047, 2_048, 4_100] {
+            for scalars in [pool, ["a"]] {
+                let text = String(String.UnicodeScalarView((0..<length).map { _ in random.pick(scalars) }))
+                let utf8 = Array(text.utf8)
+                #expect(utf8.withUnsafeBufferPointer(UTF8Text.scalarCount) == length, "\(length) scalars, \(utf8.count) bytes")
+            }
+        }
+    }
+
     /// The scalars `CharacterTally` counts as characters of their own are each one character beside
     /// ASCII letters, digits and spaces, beside each other and beside themselves, and random text of
     /// them counts as `String` counts it.

@@ -41,6 +41,20 @@ enum ByteWord {
     /// How many of the eight bytes start a UTF-8 sequence (are not continuation bytes `10xxxxxx`).
     @inline(__always)
     static func leadingByteCount(in word: UInt64) -> Int {
-        8 - (word & ~(word << 1) & highs).nonzeroBitCount
+        8 - (continuationBytes(in: word) &<< 7).nonzeroBitCount
+    }
+
+    /// One in each byte that continues a UTF-8 sequence (`10xxxxxx`), zero in the others: such words
+    /// add up lane by lane, 255 of them at most, without a bit count for each.
+    @inline(__always)
+    static func continuationBytes(in word: UInt64) -> UInt64 {
+        (word & ~(word << 1) & highs) &>> 7
+    }
+
+    /// The sum of the eight byte lanes of `lanes`.
+    @inline(__always)
+    static func laneSum(_ lanes: UInt64) -> Int {
+        let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes &>> 8) & 0x00FF_00FF_00FF_00FF)
+        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
     }
 }

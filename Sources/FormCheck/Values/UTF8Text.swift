@@ -26,19 +26,26 @@ enum UTF8Text {
     }
 
     /// The number of scalars in well-formed UTF-8 `bytes`: one per byte that does not continue a
-    /// sequence, counted eight bytes at a time.
+    /// sequence. Continuation bytes are counted eight at a time, in the lanes of a word that is summed
+    /// every 255 words (before a lane can overflow).
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
+        var continuations = 0
         var offset = 0
-        while offset + 8 <= bytes.count {
-            count += ByteWord.leadingByteCount(in: ByteWord.load(bytes, at: offset))
-            offset += 8
+        let words = bytes.count & ~7
+        while offset < words {
+            var lanes: UInt64 = 0
+            let stop = min(words, offset + 255 * 8)
+            while offset < stop {
+                lanes &+= ByteWord.continuationBytes(in: ByteWord.load(bytes, at: offset))
+                offset += 8
+            }
+            continuations += ByteWord.laneSum(lanes)
         }
         while offset < bytes.count {
-            if bytes[offset] & 0xC0 != 0x80 { count += 1 }
+            if bytes[offset] & 0xC0 == 0x80 { continuations += 1 }
             offset += 1
         }
-        return count
+        return bytes.count - continuations
     }
 
     /// Whether every byte is printable ASCII (a space to `~`); read eight bytes at a time.
