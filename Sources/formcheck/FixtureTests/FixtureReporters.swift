@@ -144,7 +144,7 @@ struct SARIFFixtureReporter: FixtureReporter {
 
     mutating func result(_ result: CaseResult) {
         guard !result.passed else { return }
-        if !failures.isEmpty { failures.append(SARIFReporter.resultSeparator) }
+        if !failures.isEmpty { failures.append { $0.append(SARIFReporter.resultSeparator) } }
         failures.append(JSONText.object([
             ("ruleId", JSONText.quote("fixture")),
             ("ruleIndex", "0"),

@@ -62,14 +62,14 @@ struct IssueLineParts: Sendable {
     /// - Parameter shownFile: the file's name as shown (escaped, and for XML, as XML text).
     init(shownFile: String, style: Style, tails: IssueTexts) {
         var fileStart = OutputBuffer()
-        fileStart.append(style.start(.bold))
-        fileStart.append(shownFile)
+        fileStart.append(text: style.start(.bold))
+        fileStart.append(text: shownFile)
         fileStart.append(":")
         self.fileStart = fileStart.bytes
         func severityStart(_ severity: String) -> [UInt8] {
             var start = OutputBuffer()
             start.append(":")
-            start.append(style.end)
+            start.append(text: style.end)
             start.append(" ")
             start.append(severity, Style.attribute(ofSeverity: severity), style)
             start.append(": record ")
@@ -89,16 +89,16 @@ func issueLineTails(style: Style) -> IssueTexts {
 func appendIssueLineTail(of issue: ValidationIssue, style: Style, to out: inout OutputBuffer) {
     if !issue.path.components.isEmpty {
         out.append(", ")
-        out.append(issue.printablePath)
+        out.append(text: issue.printablePath)
     }
     out.append(": ")
-    out.append(issue.printableMessage)
+    out.append(text: issue.printableMessage)
     out.append(" ")
-    out.append(style.start(.dim))
+    out.append(text: style.start(.dim))
     out.append("[")
-    out.append(issue.code)
+    out.append(text: issue.code)
     out.append("]")
-    out.append(style.end)
+    out.append(text: style.end)
 }
 
 /// The line of an input that could not be read or parsed, for standard error:

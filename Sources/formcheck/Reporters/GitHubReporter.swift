@@ -83,7 +83,7 @@ struct GitHubReporter: CheckReporter {
     /// `::KIND file=FILE`
     private static func appendStart(_ kind: String, file: String, to out: inout OutputBuffer) {
         out.append("::")
-        out.append(kind)
+        out.append(text: kind)
         out.append(" file=")
         appendEscaped(file, isProperty: true, to: &out)
     }
@@ -126,7 +126,7 @@ struct GitHubReporter: CheckReporter {
             for (index, byte) in bytes.enumerated() {
                 guard let escaped = escape(byte) else { continue }
                 out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(escaped)
+                out.append(text: escaped)
                 runStart = index + 1
             }
             out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))

@@ -42,7 +42,7 @@ struct JSONReporter: CheckReporter {
             if number > 0 { out.append(", ") }
             out.appendJSON(key)
             out.append(": ")
-            out.append(JSONText.argument(value))
+            out.append(text: JSONText.argument(value))
         }
         out.append("}}")
     }

@@ -25,7 +25,7 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
 
     init(_ text: String) {
         self.init(capacity: text.utf8.count)
-        append(text)
+        append(text: text)
     }
 
     private static func storage(capacity: Int) -> Storage {
@@ -87,8 +87,17 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
         append(count: 1) { $0.initialize(to: byte) }
     }
 
-    mutating func append(_ text: String) {
-        append(utf8: text)
+    /// Text written in the code, such as JSON's punctuation and keys: copied from where the program
+    /// holds it, with none of a `String`'s checks.
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The UTF-8 of `text`, copied whole (a small string's from the stack). Written here, not taken
+    /// from `ByteSink`, whose generic copy reaches `append` through a witness table at every call.
+    mutating func append(text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     mutating func append(_ other: OutputBuffer) {
@@ -109,9 +118,9 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
 
     /// `text` in `attribute` when `style` colors, else as it is.
     mutating func append(_ text: String, _ attribute: Style.Attribute, _ style: Style) {
-        append(style.start(attribute))
-        append(text)
-        append(style.end)
+        append(text: style.start(attribute))
+        append(text: text)
+        append(text: style.end)
     }
 
     /// `text` as a JSON string.
@@ -121,27 +130,28 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
 
     /// An object member's key: `"key": `, after `, ` unless it is the first member. The key is one of
     /// the format's own names, which need no escape; a name from elsewhere goes through `appendJSON`.
-    mutating func appendJSONKey(_ key: String, first: Bool = false) {
-        assert(!key.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a JSON key that needs escapes")
+    mutating func appendJSONKey(_ key: StaticString, first: Bool = false) {
+        let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a JSON key that needs escapes")
         append(first ? "\"" : ", \"")
-        append(key)
+        append(name)
         append("\": ")
     }
 
     /// A member holding a number: `"key": 12`, after `, ` unless it is the first member.
-    mutating func appendJSONMember(_ key: String, _ value: Int, first: Bool = false) {
+    mutating func appendJSONMember(_ key: StaticString, _ value: Int, first: Bool = false) {
         appendJSONKey(key, first: first)
         append(value)
     }
 
     /// A member holding a string.
-    mutating func appendJSONMember(_ key: String, string value: String, first: Bool = false) {
+    mutating func appendJSONMember(_ key: StaticString, string value: String, first: Bool = false) {
         appendJSONKey(key, first: first)
         appendJSON(value)
     }
 
     /// The four members of a span, named by `keys` (start line and column, end line and column).
-    mutating func appendJSONMembers(_ span: SourceSpan, keys: (String, String, String, String), first: Bool = false) {
+    mutating func appendJSONMembers(_ span: SourceSpan, keys: (StaticString, StaticString, StaticString, StaticString), first: Bool = false) {
         appendJSONMember(keys.0, span.start.line, first: first)
         appendJSONMember(keys.1, span.start.column)
         appendJSONMember(keys.2, span.end.line)

@@ -16,7 +16,7 @@ struct SARIFReporter: CheckReporter {
     private let positions: ShownPositions?
 
     /// Written between two result objects.
-    static let resultSeparator = ",\n      "
+    static let resultSeparator: StaticString = ",\n      "
 
     init(positions: ShownPositions?) {
         self.positions = positions

@@ -21,7 +21,7 @@ final class SpooledOutput {
     }
 
     func append(_ text: String) {
-        memory.append(text)
+        memory.append(text: text)
         spillIfFull()
     }
 

@@ -22,13 +22,17 @@ struct TextReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(style: style, positions: positions, lines: IssueLineParts(shownFile: PrintableText.escaped(file), style: style, tails: tails))
+        Renderer(positions: positions, lines: IssueLineParts(shownFile: PrintableText.escaped(file), style: style, tails: tails),
+                 markerStart: OutputBuffer("\n" + style.start(.green)), markerEnd: OutputBuffer(style.end + "\n"))
     }
 
     struct Renderer: RecordRenderer {
-        let style: Style
         let positions: ShownPositions
         let lines: IssueLineParts
+        /// What comes between a quoted line and its marker (a line break, and the marker's color), and
+        /// after the marker.
+        let markerStart: OutputBuffer
+        let markerEnd: OutputBuffer
 
         func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
             guard !report.issues.isEmpty else { return nil }
@@ -43,11 +47,9 @@ struct TextReporter: CheckReporter {
                     redaction: redaction)
                 else { continue }
                 excerpt.appendText(to: &out)
-                out.append(UInt8(ascii: "\n"))
-                out.append(style.start(.green))
+                out.append(markerStart)
                 excerpt.appendMarker(to: &out)
-                out.append(style.end)
-                out.append(UInt8(ascii: "\n"))
+                out.append(markerEnd)
             }
             return out
         }
