@@ -52,4 +52,22 @@ import Testing
         }
         #expect(found > 2_000)
     }
+
+    /// Where the bytes answer whether text consists of characters of some classes, the characters
+    /// answer the same; on the same kind of random texts, with each pair of classes.
+    @Test func textConsistingOfClassesIsAnsweredOnTheBytesAsByTheCharacters() {
+        var random = SeededRandom(seed: 13)
+        let pieces = ["a", "Z", "7", "!", " ", "\r", "\n", "é", "Ü", "ß", "Σ", "ж", "Ж", "١", "©", "\u{301}", "\u{308}", "\u{5B0}", "\u{600}",
+                      "\u{654}", "\u{200D}", "日", "\u{1F44D}", "\u{1F3FD}", "\u{903}", "क", "\u{94D}", "Ελένη", "Søren"]
+        var answered = (consisting: 0, not: 0)
+        for _ in 0..<4_000 {
+            var text = (0..<random.int(0...6)).map { _ in random.pick(pieces) }.joined()
+            let chosen = [random.pick(classes), random.pick(classes)]
+            guard let answer = text.withUTF8({ CharacterClasses.consistsAlone(of: chosen, $0) }) else { continue }
+            if answer { answered.consisting += 1 } else { answered.not += 1 }
+            #expect(answer == text.allSatisfy { character in chosen.contains { $0.defines(character) } },
+                    "\(chosen) \(text.unicodeScalars.map { $0.value })")
+        }
+        #expect(answered.consisting > 400 && answered.not > 400, "\(answered)")
+    }
 }

@@ -305,9 +305,21 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         RuleCase("string", "[{ notOneOf: [admin, root] }]", "ada"),
         RuleCase("string", "[{ notOneOf: [admin, root] }]", "root", "notOneOf: Value is not an allowed value."),
         RuleCase("string", "[{ notOneOf: { value: [admin, root], ignoreCase: true } }]", "Admin", "notOneOf: Value is not an allowed value."),
+        // KELVIN SIGN lowercases to `k`; other text beyond ASCII cannot equal an ASCII choice.
+        RuleCase("string", "[{ notOneOf: { value: [kate, root], ignoreCase: true } }]", "\u{212A}ATE", "notOneOf: Value is not an allowed value."),
+        RuleCase("string", "[{ notOneOf: { value: [kate, root], ignoreCase: true } }]", "Käte"),
+        RuleCase("string", "[{ oneOf: { value: [Ärger, root], ignoreCase: true } }]", "äRGER"),
+        RuleCase("string", "[{ oneOf: { value: [kate, root], ignoreCase: true } }]", "ROOT\u{301}", "oneOf: Value must be one of: kate, root."),
     ]
 
     @Test(arguments: cases) func choiceRule(_ rule: RuleCase) throws { try rule.run() }
+
+    /// The choice rules skip lowercasing text that holds a scalar beyond ASCII other than the one
+    /// whose lowercase is ASCII: there is exactly one.
+    @Test func kelvinSignIsTheOneScalarBeyondASCIIWhoseLowercaseIsASCII() {
+        let scalars = (0x80...0x10FFFF).compactMap(Unicode.Scalar.init).filter { String($0).lowercased().utf8.allSatisfy { $0 < 0x80 } }
+        #expect(scalars == [RuleCatalogue.lowercasesToASCII])
+    }
 }
 
 @Suite struct DateRuleTests {

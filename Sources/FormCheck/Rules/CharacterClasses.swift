@@ -77,6 +77,32 @@ enum CharacterClasses {
         return false
     }
 
+    /// Whether every character of the well-formed UTF-8 `text` is of one of `classes`, answered on its
+    /// bytes when each of its scalars is a character of its own found in the table: of one or two
+    /// bytes, each of two bytes standing alone (see `holdsAlone`), and no CR LF. Nil for other text.
+    static func consistsAlone(of classes: [Class], _ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let table = self.table
+        var index = 0
+        var consists = true
+        while index < text.count {
+            let byte = text[index]
+            let scalar: Int
+            if byte < 0x80 {
+                if byte == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { return nil }
+                scalar = Int(byte)
+                index += 1
+            } else {
+                guard byte < 0xE0 else { return nil }
+                scalar = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
+                guard table.standsAlone(scalar) else { return nil }
+                index += 2
+            }
+            // The rest is still read: a scalar after it may make it part of a longer character.
+            if consists, !classes.contains(where: { table.holds($0, scalar) }) { consists = false }
+        }
+        return consists
+    }
+
     /// The classes of the characters of one scalar below `Table.limit`, one bit per class and scalar,
     /// and which of the scalars of two bytes stand alone: make a character of their own between ASCII
     /// characters.

@@ -18,7 +18,13 @@ extension RuleCatalogue {
             let parameters: MessageParameters = mustBeIn ? ["values": .list(values.map(\.displayText))] : [:]
             if ignoreCase {
                 let choices = Set(values.compactMap { $0.stringValue?.lowercased() })
-                let isChoice: @Sendable (String) -> Bool = { choices.contains($0.lowercased()) }
+                let choicesAreASCII = choices.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+                let isChoice: @Sendable (String) -> Bool = { text in
+                    // Text with a scalar whose lowercase is not ASCII cannot equal an ASCII choice once
+                    // lowercased, and is not lowercased to find that out.
+                    if choicesAreASCII, text.unicodeScalars.contains(where: { !$0.isASCII && $0 != lowercasesToASCII }) { return false }
+                    return choices.contains(text.lowercased())
+                }
                 builder.direct = DirectRule([.text(isChoice, ascii: .choice(among: choices, ignoringCase: true), mustMatch: mustBeIn)],
                                             failing: parameters)
                 return RuleChecks.string(parameters) { isChoice($0) == mustBeIn }
@@ -39,4 +45,7 @@ extension RuleCatalogue {
             }
         }
     }
+
+    /// The one scalar beyond ASCII whose lowercase is ASCII: KELVIN SIGN, whose lowercase is `k`.
+    static let lowercasesToASCII: Unicode.Scalar = "\u{212A}"
 }

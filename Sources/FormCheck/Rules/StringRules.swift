@@ -111,7 +111,9 @@ extension RuleCatalogue {
     private static func consisting(_ name: String, of classes: [CharacterClasses.Class]) -> RuleDefinition {
         RuleDefinition(name, appliesTo: .strings) { builder in
             RuleChecks.string(direct: &builder.direct, ascii: .consisting(of: classes)) { text in
-                text.allSatisfy { character in classes.contains { $0.contains(character) } }
+                var text = text
+                return text.withUTF8 { CharacterClasses.consistsAlone(of: classes, $0) }
+                    ?? text.allSatisfy { character in classes.contains { $0.contains(character) } }
             }
         }
     }

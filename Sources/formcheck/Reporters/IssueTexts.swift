@@ -29,10 +29,13 @@ final class IssueTexts: Sendable {
     /// Appends the piece for `issue` to `out`.
     func append(_ issue: ValidationIssue, to out: inout OutputBuffer) {
         let shard = shards[ThreadShard.index(of: shards.count)]
-        if let text = shard.entries.withLock({ $0[issue.identity]?.text }) {
-            out.append(text)
-            return
+        // Copied under the lock, which spares the text a retain and a release.
+        let found = shard.entries.withLock { entries in
+            guard let entry = entries[issue.identity] else { return false }
+            out.append(entry.text)
+            return true
         }
+        if found { return }
         var piece = OutputBuffer()
         make(issue, &piece)
         out.append(piece)
