@@ -112,7 +112,7 @@ public struct FormSchema: Sendable {
             documents = try SourceDocuments.parse(bytes)
         } catch {
             let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
-            throw fail([Diagnostic(.error, "invalid YAML: \(error.problem)", file: name, at: error.position, notes: notes)])
+            throw fail([Diagnostic(.error, error.message, file: name, at: error.position, notes: notes)])
         }
         guard let document = documents.first else {
             throw fail([Diagnostic(.error, "the schema is empty; it needs at least 'formcheck: 1' and 'fields'", file: name,

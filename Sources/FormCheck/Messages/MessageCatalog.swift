@@ -66,7 +66,7 @@ struct MessageCatalog: Sendable {
             documents = try SourceDocuments.parse(bytes)
         } catch {
             let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
-            throw SchemaError(diagnostics: [Diagnostic(.error, "invalid YAML: \(error.problem)", file: file, at: error.position, notes: notes)],
+            throw SchemaError(diagnostics: [Diagnostic(.error, error.message, file: file, at: error.position, notes: notes)],
                               source: source)
         }
         guard let root = documents.first else { return }
