@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "FormCheck", targets: ["FormCheck"]),
         .executable(name: "formcheck", targets: ["formcheck"]),
+        // Bundles a target's `NAME.form.yaml` schemas into `NAME.formbundle` resources at build time.
+        .plugin(name: "FormCheckBundlePlugin", targets: ["FormCheckBundlePlugin"]),
     ],
     traits: [
         .trait(
@@ -38,6 +40,11 @@ let package = Package(
                 "FormCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "FormCheckBundlePlugin",
+            capability: .buildTool(),
+            dependencies: ["formcheck"]
         ),
         .testTarget(
             name: "FormCheckTests",

@@ -99,7 +99,8 @@ public struct MessageCatalogs: Sendable {
         var order: [MessageCatalog] = []
         var seen: Set<String> = []
         func add(_ catalog: MessageCatalog?) {
-            guard let catalog, seen.insert(catalog.file).inserted else { return }
+            // A bundle holds several catalogs in one file.
+            guard let catalog, seen.insert(catalog.file + "\u{0}" + catalog.locale).inserted else { return }
             order.append(catalog)
         }
         for language in [locale, sourceLocale, "en"] {

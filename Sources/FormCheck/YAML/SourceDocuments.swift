@@ -34,3 +34,16 @@ enum SourceDocuments {
     }
     #endif
 }
+
+extension SourceText {
+    /// The documents of this schema or catalog text (see `SourceDocuments`).
+    /// - Throws: `SchemaError` with the syntax error, placed in this text.
+    func documents() throws(SchemaError) -> [YAMLNode] {
+        do {
+            return try SourceDocuments.parse(bytes)
+        } catch {
+            let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
+            throw SchemaError(diagnostics: [Diagnostic(.error, error.message, file: name, at: error.position, notes: notes)], source: self)
+        }
+    }
+}
