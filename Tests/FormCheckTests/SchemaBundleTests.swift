@@ -94,6 +94,7 @@ import Testing
 
             """)
         let bundled = try FormSchema(bundle: Data(schema.bundled()))
+        #expect(try bundled.bundled() == schema.bundled())
         #expect(bundled.name == "form")
         let options = ValidationOptions(locale: "fr")
         #expect(bundled.validate(["name": "A"], options: options).issues.map(\.message) == ["Nom : au moins 2 lettres."])

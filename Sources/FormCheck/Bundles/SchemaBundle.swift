@@ -22,9 +22,13 @@ enum SchemaBundle {
     /// The format this library writes and reads.
     static let formatVersion = 1
 
-    /// The bundle of `schema`: its text and its catalogs' texts parsed again and written as JSON.
+    /// The bundle of `schema`: its text and its catalogs' texts parsed again and written as JSON; for
+    /// a schema loaded from a bundle, that bundle.
     /// - Throws: `SchemaError` when a value cannot be written in JSON (an infinite number).
     static func bytes(of schema: FormSchema) throws(SchemaError) -> [UInt8] {
+        let document = try schema.source.documents()[0]
+        // No schema compiles with this key: its source is a bundle.
+        if document.mapping?.contains(where: { $0.keyText == "formcheckBundle" }) == true { return schema.source.bytes }
         let start = SourcePosition(line: 1, column: 1)
         func text(_ string: String) -> YAMLNode { YAMLNode(kind: .scalar(string, isPlain: false), position: start, end: start) }
         func pair(_ key: String, _ value: YAMLNode) -> YAMLPair { YAMLPair(key: text(key), value: value) }
@@ -47,7 +51,7 @@ enum SchemaBundle {
         let file = String(schema.source.name.split(separator: "/").last ?? "")
         let content = YAMLNode(kind: .mapping([
             pair("file", text(file)),
-            pair("schema", try schema.source.documents()[0]),
+            pair("schema", document),
             pair("catalogs", YAMLNode(kind: .mapping(catalogs), position: start, end: start)),
         ]), position: start, end: start)
         let json = try json(content, from: schema.source)
