@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,15 @@ let package = Package(
     products: [
         .library(name: "FormCheck", targets: ["FormCheck"]),
         .executable(name: "formcheck", targets: ["formcheck"]),
+        // Bundles a target's `NAME.form.yaml` schemas into `NAME.formbundle` resources at build time.
+        .plugin(name: "FormCheckBundlePlugin", targets: ["FormCheckBundlePlugin"]),
+    ],
+    traits: [
+        .trait(
+            name: "YAML",
+            description: "Read YAML schemas, catalogs and data files through the C library libyaml. Without it, JSON only."
+        ),
+        .default(enabledTraits: ["YAML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "FormCheck",
-            dependencies: ["CLibYAML"],
+            dependencies: [.target(name: "CLibYAML", condition: .when(traits: ["YAML"]))],
             resources: [.embedInCode("Resources/messages")]
         ),
         .executableTarget(
@@ -31,6 +40,11 @@ let package = Package(
                 "FormCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "FormCheckBundlePlugin",
+            capability: .buildTool(),
+            dependencies: ["formcheck"]
         ),
         .testTarget(
             name: "FormCheckTests",

@@ -49,11 +49,11 @@ def seeds_schema():
 
 
 def seeds_catalog():
-    catalogs = list(files("schemas/messages/*.yaml", "Sources/FormCheck/Resources/messages/*.yaml"))
+    catalogs = list(files("schemas/messages/*.yaml", "Sources/FormCheck/Resources/messages/*.json"))
     yield from (p.read_bytes() for p in catalogs)
     # Each message alone too, as the target also reads its input as one message.
     for path in catalogs:
-        for match in re.finditer(r'^\s+[\w.]+: "(.*)"\s*$', path.read_text(encoding="utf-8"), re.M):
+        for match in re.finditer(r'^\s+"?[\w.]+"?: "(.*)",?\s*$', path.read_text(encoding="utf-8"), re.M):
             yield match.group(1).replace('\\"', '"').encode()
     for text in test_strings():
         if "messages:" in text or "plural," in text or "select," in text:

@@ -12,7 +12,7 @@ struct FormCheckCommand: ParsableCommand {
             2 the schema does not compile, an argument is wrong, or a data file cannot be read or parsed.
             """,
         version: "0.1.0",
-        subcommands: [Check.self, TestCommand.self, LintCommand.self, GraphCommand.self, DemoCommand.self],
+        subcommands: [Check.self, TestCommand.self, LintCommand.self, GraphCommand.self, BundleCommand.self, DemoCommand.self],
         defaultSubcommand: Check.self
     )
 

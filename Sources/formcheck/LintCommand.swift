@@ -30,11 +30,7 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let compiled = try SchemaLoader.load(schema, messages: messages, assumeCustomPass: true, maxFileSize: schemaSize.maxSchemaSize)
-        let unreadable = compiled.catalogs.unreadableCatalogs
-        guard unreadable.isEmpty else {
-            Output.error(SchemaError(diagnostics: unreadable.map(\.namingLimitOption), source: nil).description)
-            throw ExitStatus.failure
-        }
+        try SchemaLoader.requireReadableCatalogs(of: compiled)
         let findings = CatalogLinter.lint(compiled, customRulesAreExpected: assumeCustomPass)
         let style = Style(color)
         let renderer = DiagnosticRenderer(sources: [compiled.source] + compiled.catalogSources)

@@ -64,6 +64,15 @@ enum SchemaLoader {
         }
     }
 
+    /// Fails, after printing why on standard error, when a catalog file of `schema` could not be read.
+    static func requireReadableCatalogs(of schema: FormSchema) throws {
+        let unreadable = schema.catalogs.unreadableCatalogs
+        guard unreadable.isEmpty else {
+            Output.error(SchemaError(diagnostics: unreadable.map(\.namingLimitOption), source: nil).description)
+            throw ExitStatus.failure
+        }
+    }
+
     /// Prints on standard error why the messages of `locale` (nil for the schema's own) fall back:
     /// catalogs or messages skipped, or no catalog of its language.
     static func warnAboutCatalogs(of schema: FormSchema, locale: String?) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The `formcheck SCHEMA DATA...` command, run as a process, checked on stdout, stderr and exit code.
-@Suite struct CheckCommandTests {
+@Suite(.needsYAML) struct CheckCommandTests {
     static let schema = """
         formcheck: 1
         form: mini
@@ -338,7 +338,7 @@ import Testing
 }
 
 /// `custom:` rules on the command line, which cannot run an app's Swift code.
-@Suite struct CustomRuleCommandTests {
+@Suite(.needsYAML) struct CustomRuleCommandTests {
     @Test func customRulesNeedTheAssumeFlag() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  name: { type: string, rules: [{ custom: noProfanity }] }\n")
@@ -360,7 +360,7 @@ import Testing
 }
 
 /// `--format summary`: counts only, for large runs.
-@Suite struct SummaryFormatTests {
+@Suite(.needsYAML) struct SummaryFormatTests {
     @Test func onlyTheClosingLine() throws {
         let result = try Formcheck.run(["schemas/signup.yaml", "fixtures/signup", "--format", "summary"])
         #expect(result.stdout == "24 files, 25 records: 5 valid, 20 invalid; 23 errors, 0 warnings\n")
@@ -371,7 +371,7 @@ import Testing
 }
 
 /// `--jobs`: records parsed and validated on several threads, output identical and in input order.
-@Suite struct ParallelRunTests {
+@Suite(.needsYAML) struct ParallelRunTests {
     @Test func outputIsTheSameWithOneOrManyJobs() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: integer, label: N, rules: [{ multipleOf: 7 }] }\n  s: { type: string, rules: [email] }\n")

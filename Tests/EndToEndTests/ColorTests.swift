@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Color appears on a terminal or with `--color always`, never in a pipe or under `NO_COLOR`.
-@Suite struct ColorTests {
+@Suite(.needsYAML) struct ColorTests {
     static let escape = "\u{1B}["
 
     /// Whether the text holds an SGR color sequence (progress may still erase its line with ESC [ K).
@@ -53,7 +53,7 @@ import Testing
 }
 
 /// Progress appears on a terminal's standard error and never in a pipe.
-@Suite struct ProgressTests {
+@Suite(.needsYAML) struct ProgressTests {
     func scratch() throws -> ScratchDirectory {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: integer, label: N, rules: [{ max: 1000 }] }\n")

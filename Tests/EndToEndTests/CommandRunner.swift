@@ -92,3 +92,13 @@ final class ScratchDirectory {
         return file.path
     }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// For runs over YAML schemas, catalogs or data, which a command line built without the package
+    /// trait `YAML` refuses.
+    #if YAML
+    static var needsYAML: Self { .enabled(if: true) }
+    #else
+    static var needsYAML: Self { .disabled("reads YAML, which needs the package trait YAML") }
+    #endif
+}

@@ -3,7 +3,7 @@ import Testing
 
 /// Every issue points at the offending value (or, for a missing member, its enclosing object),
 /// in every data format.
-@Suite struct DataPositionTests {
+@Suite(.needsYAML) struct DataPositionTests {
     static let schema = """
         formcheck: 1
         fields:

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `formcheck demo`: a scripted user session on the shipped schemas.
-@Suite struct DemoCommandTests {
+@Suite(.needsYAML) struct DemoCommandTests {
     @Test func signupDemo() throws {
         let result = try Formcheck.run(["demo", "schemas/signup.yaml", "--today", "2025-06-15"])
         #expect(result.stdout == """

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `formcheck graph`: the compiled graph as text and as Graphviz DOT.
-@Suite struct GraphCommandTests {
+@Suite(.needsYAML) struct GraphCommandTests {
     static let schema = """
         formcheck: 1
         form: booking

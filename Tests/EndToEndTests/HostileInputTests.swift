@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Bad input never crashes or hangs: each case gives a clear error and the documented exit code.
-@Suite struct HostileInputTests {
+@Suite(.needsYAML) struct HostileInputTests {
     static let schema = "formcheck: 1\nfields:\n  name: { type: string, label: Name, rules: [required, { maxLength: 10 }, { pattern: \"^[a-z]+$\" }] }\n"
 
     @Test func unreadablePath() throws {

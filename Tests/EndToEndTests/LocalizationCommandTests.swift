@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Localized output, catalogs edited without recompiling, and `formcheck lint`.
-@Suite struct LocalizationCommandTests {
+@Suite(.needsYAML) struct LocalizationCommandTests {
     @Test func signupInFrenchWithFrenchLabels() throws {
         let result = try Formcheck.run(["schemas/signup.yaml", "fixtures/signup/invalid/state-required-in-us.json",
                                         "fixtures/signup/invalid/password-weak.json", "--locale", "fr"])

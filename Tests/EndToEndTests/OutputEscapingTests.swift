@@ -3,7 +3,7 @@ import Testing
 
 /// Text from data files (member names, quoted lines) cannot act on the terminal or forge output:
 /// control, format and line separator characters are written as `\u{HEX}`, and every byte is written.
-@Suite struct OutputEscapingTests {
+@Suite(.needsYAML) struct OutputEscapingTests {
     static let schema = """
         formcheck: 1
         unknownFields: reject

@@ -3,7 +3,7 @@ import Testing
 
 /// The CI formats: GitHub workflow commands checked line by line, JUnit XML validated against the
 /// Apache Ant JUnit XSD with xmllint, SARIF validated against the SARIF 2.1.0 JSON schema.
-@Suite struct ReporterFormatTests {
+@Suite(.needsYAML) struct ReporterFormatTests {
     static let schema = """
         formcheck: 1
         fields:

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The value of a `sensitive` field never appears in any output, whatever the format or failure.
-@Suite struct SensitiveValueTests {
+@Suite(.needsYAML) struct SensitiveValueTests {
     static let secret = "Zq9xSecretVALUE"
 
     static let schema = """

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `formcheck test`: schemas have test suites, and every kind of mismatch is caught and shown.
-@Suite struct TestCommandTests {
+@Suite(.needsYAML) struct TestCommandTests {
     @Test(arguments: ["signup.yaml", "login.yaml", "checkin.yaml", "client.yaml", "checkout.yaml", "event.json"])
     func everyShippedSchemaPassesItsFixtures(_ schemaFile: String) throws {
         let form = String(schemaFile.split(separator: ".")[0])

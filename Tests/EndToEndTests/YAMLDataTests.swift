@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// YAML data files: numbers must be finite as in JSON, and the core schema's tags are applied.
-@Suite struct YAMLDataTests {
+@Suite(.needsYAML) struct YAMLDataTests {
     static let schema = "formcheck: 1\nfields:\n  n: { type: number, label: N }\n  i: { type: integer, label: I }\n  s: { type: string, label: S }\n"
 
     @Test func nonFiniteNumbersFailTheirType() throws {

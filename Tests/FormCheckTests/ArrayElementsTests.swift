@@ -4,7 +4,7 @@ import Testing
 
 /// A top-level JSON array is read into elements checked apart: the elements, their positions, the
 /// reports and the errors must be those of the whole-document reader.
-@Suite struct ArrayElementsTests {
+@Suite(.needsYAML) struct ArrayElementsTests {
     /// Documents whose elements the splitter must find exactly where the whole-document reader does.
     static let wellFormed: [String] = [
         "[]", "[ ]\n", "  \n [\n{\"a\":1}\n\n,\n\n{\"b\":2}\n ]  \n\n", "\u{FEFF}[{\"name\":\"x\"},\n {\"name\":\"y\"}]",
@@ -140,7 +140,7 @@ import Testing
 /// A JSON file's array is read a window at a time: every record, issue, shown position and excerpt
 /// must be the one the whole-document reader gives, whatever the layout, across windows, with hidden
 /// values before a window on its line (an array on one line) and within it.
-@Suite struct StreamedArrayTests {
+@Suite(.needsYAML) struct StreamedArrayTests {
     static let schema = """
         formcheck: 1
         form: streamed

@@ -2,7 +2,7 @@ import Testing
 @testable import FormCheck
 
 /// Every kind of schema mistake, compared as the exact text a user sees.
-@Suite struct CompileDiagnosticTests {
+@Suite(.needsYAML) struct CompileDiagnosticTests {
     @Test func unknownRuleSuggestsTheClosestName() {
         #expect(diagnostics(fieldSchema(type: "string", rules: "[requird]")) == """
             test.yaml:7:13: error: unknown rule 'requird'; did you mean 'required'?

@@ -2,7 +2,7 @@ import Testing
 @testable import FormCheck
 
 /// Rules defined in Swift and named in schemas with `custom: NAME`.
-@Suite struct CustomRuleTests {
+@Suite(.needsYAML) struct CustomRuleTests {
     static let schema = """
         formcheck: 1
         fields:

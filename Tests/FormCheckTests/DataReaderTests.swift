@@ -39,12 +39,12 @@ import Testing
         #expect(lines[2] == "3@3:1 ! 3:8 malformed JSON: unexpected end of data: expected ',' or '}' after an object member")
     }
 
-    @Test func yamlDocumentsAndSequences() throws {
+    @Test(.needsYAML) func yamlDocumentsAndSequences() throws {
         #expect(try records("a: 1\n---\n- a: 2\n- a: 3\n", "d.yaml") == ["1@1:1 integer(1)", "2@3:3 integer(2)", "3@4:3 integer(3)"])
     }
 
     /// The core schema's tags decide a scalar's type, whatever its text looks like or however it is quoted.
-    @Test func yamlCoreSchemaTagsAreApplied() throws {
+    @Test(.needsYAML) func yamlCoreSchemaTagsAreApplied() throws {
         #expect(try records("""
             - a: !!str 123
             - a: !!int "12"
@@ -63,7 +63,7 @@ import Testing
         ])
     }
 
-    @Test(arguments: [
+    @Test(.needsYAML, arguments: [
         ("a: !!int abc\n", "1:4 invalid YAML: the value cannot be read as !!int"),
         ("a: !!int 1.5\n", "1:4 invalid YAML: the value cannot be read as !!int"),
         ("a: !!float x1\n", "1:4 invalid YAML: the value cannot be read as !!float"),

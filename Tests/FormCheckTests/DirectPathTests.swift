@@ -4,7 +4,7 @@ import Testing
 
 /// The direct path (records checked straight from their bytes) must report exactly what the full
 /// reader and validator report, or step aside.
-@Suite struct DirectPathTests {
+@Suite(.needsYAML) struct DirectPathTests {
     /// A valid record's members, as raw JSON, in order.
     static let members: [(String, String)] = [
         ("name", #""Ada Lovelace""#), ("email", #""ada@example.com""#), ("username", #""ada_l""#), ("password", #""Passw0rdX""#),

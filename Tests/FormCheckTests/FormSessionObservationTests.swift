@@ -7,7 +7,7 @@ import Testing
 /// properties whose values it changes, of exactly the fields it changes, under every visibility
 /// policy, through dependents and through async checks.
 @MainActor
-@Suite struct FormSessionObservationTests {
+@Suite(.needsYAML) struct FormSessionObservationTests {
     /// A session of `FormSessionTests.account` (an e-mail, a password and its confirmation) or `text`.
     func session(_ text: String = FormSessionTests.account, policy: VisibilityPolicy? = nil,
                  validators: [String: FormSession.AsyncValidator] = [:], clock: ManualClock = ManualClock()) throws -> FormSession {

@@ -5,7 +5,7 @@ import Testing
 /// The live form: visibility policies over scripted sequences, dependents, async checks on a test
 /// clock, focus order, the strength meter and drafts.
 @MainActor
-@Suite struct FormSessionTests {
+@Suite(.needsYAML) struct FormSessionTests {
     static let account = """
         formcheck: 1
         fields:
@@ -369,7 +369,7 @@ import Testing
 /// A field name the session does not have is an error at every entry point, with a suggestion when a
 /// field's name is close; an object field or a field of array elements is not one of its fields.
 @MainActor
-@Suite struct FormSessionFieldNameTests {
+@Suite(.needsYAML) struct FormSessionFieldNameTests {
     @Test func unknownFieldNamesAreErrors() throws {
         let form = try FormSession(schema: FormSchema(text: """
             formcheck: 1

@@ -9,7 +9,7 @@ import Testing
 /// `FORMCHECK_AGREEMENT_ITERATIONS` sets how many schema and record pairs run (default 400), and
 /// `FORMCHECK_AGREEMENT_SEED` the first seed; a failure names the seed that `replaysOneSeed` runs
 /// again through `FORMCHECK_AGREEMENT_REPLAY`.
-@Suite struct InputKindAgreementTests {
+@Suite(.needsYAML) struct InputKindAgreementTests {
     static let today = LocalDate(year: 2025, month: 6, day: 15)!
     static let recordsPerSchema = 20
     /// Failures described in full before the rest are only counted.

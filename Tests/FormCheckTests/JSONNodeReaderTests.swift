@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import Testing
 @testable import FormCheck
@@ -92,3 +93,4 @@ import Testing
         #expect(throws: DataParseError.self) { try JSONNodeReader.parse(Array(String(repeating: "[", count: 300).utf8)) }
     }
 }
+#endif

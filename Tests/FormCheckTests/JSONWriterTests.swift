@@ -46,7 +46,7 @@ import Testing
 
     /// A value nested deeper than the direct path reads is not written (the writer would recurse as
     /// deep as the value): the record goes to the general validator, which reads only declared fields.
-    @Test func deepValuesGoToTheGeneralValidator() throws {
+    @Test(.needsYAML) func deepValuesGoToTheGeneralValidator() throws {
         var deep: Value = 1
         for _ in 0..<10_000 { deep = [deep] }
         #expect(JSONWriter.bytes(of: deep) == nil)
@@ -63,7 +63,7 @@ import Testing
     }
 
     /// A number JSON cannot write leaves the record to the general validator, which reports it.
-    @Test func numbersJSONCannotWriteGoToTheGeneralValidator() throws {
+    @Test(.needsYAML) func numbersJSONCannotWriteGoToTheGeneralValidator() throws {
         #expect(JSONWriter.bytes(of: ["n": .number(.nan)]) == nil)
         #expect(JSONWriter.bytes(of: [.number(-.infinity)]) == nil)
         let schema = try compile("""

@@ -3,7 +3,7 @@ import Testing
 @testable import FormCheck
 
 /// Messages in every built-in locale, plural forms by CLDR, the fallback chain, and catalog features.
-@Suite struct LocalizationTests {
+@Suite(.needsYAML) struct LocalizationTests {
     static let schema: FormSchema = try! FormSchema(text: """
         formcheck: 1
         fields:

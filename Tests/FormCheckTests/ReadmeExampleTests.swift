@@ -3,7 +3,7 @@ import Testing
 @testable import FormCheck
 
 /// Every complete schema in the README compiles, so the manual cannot drift from the language.
-@Suite struct ReadmeExampleTests {
+@Suite(.needsYAML) struct ReadmeExampleTests {
     static let schemas: [String] = {
         let readme = (try? String(contentsOfFile: "\(packageRoot)/README.md", encoding: .utf8)) ?? ""
         return readme.components(separatedBy: "```yaml\n").dropFirst()

@@ -35,7 +35,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct PresenceRuleTests {
+@Suite(.needsYAML) struct PresenceRuleTests {
     static let cases: [RuleCase] = [
         RuleCase("string", "[required]", "x"),
         RuleCase("string", "[required]", nil, "required: Value is required."),
@@ -81,7 +81,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct StringRuleTests {
+@Suite(.needsYAML) struct StringRuleTests {
     static let cases: [RuleCase] = [
         RuleCase("string", "[{ minLength: 2 }]", "ab"),
         RuleCase("string", "[{ minLength: 2 }]", "a", "minLength: Value must be at least 2 characters long."),
@@ -172,7 +172,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct EmailRuleTests {
+@Suite(.needsYAML) struct EmailRuleTests {
     @Test(arguments: ["a@b.b", "somebody@example", ".wooly@example.com", "{}@domain.com", "user.name+tag@sub.example.co.uk",
                       "x@a-b.example"])
     func validAddresses(_ address: String) {
@@ -193,7 +193,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
 }
 
 /// `url` hosts written as IPv6 literals (RFC 3986 `IP-literal`, RFC 4291 text forms).
-@Suite struct URLHostTests {
+@Suite(.needsYAML) struct URLHostTests {
     @Test(arguments: [
         "::", "::1", "1::", "FE80::1", "2001:db8::8a2e:370:7334", "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
         "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1:2:3:4:5:6::8", "::ffff:192.0.2.128", "1:2:3:4:5:6:1.2.3.4",
@@ -219,7 +219,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
 }
 
 /// `url` decides ASCII text on its bytes and other text by its characters: both must answer alike.
-@Suite struct URLBytesTests {
+@Suite(.needsYAML) struct URLBytesTests {
     @Test(arguments: [
         "HTTP://EXAMPLE.COM", "hTtPs://a", "http://user:pw@host:8080/p", "http://a@b@c", "http://:80", "http://a:0",
         "http://a:65535", "http://a:65536", "http://a:00080", "http://a:123456", "http://a:", "http://a.-b", "http://a-.b",
@@ -250,7 +250,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct NumberRuleTests {
+@Suite(.needsYAML) struct NumberRuleTests {
     static let cases: [RuleCase] = [
         RuleCase("integer", "[{ min: 18 }]", 18),
         RuleCase("integer", "[{ min: 18 }]", 17, "min: Value must be at least 18."),
@@ -294,7 +294,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct ChoiceRuleTests {
+@Suite(.needsYAML) struct ChoiceRuleTests {
     static let cases: [RuleCase] = [
         RuleCase("string", "[{ oneOf: [US, CA] }]", "CA"),
         RuleCase("string", "[{ oneOf: [US, CA] }]", "us", "oneOf: Value must be one of: US, CA."),
@@ -322,7 +322,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct DateRuleTests {
+@Suite(.needsYAML) struct DateRuleTests {
     // Today is 2025-06-15 in these tests.
     static let cases: [RuleCase] = [
         RuleCase("date", "[{ after: 2025-01-01 }]", "2025-01-02"),
@@ -377,7 +377,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct CrossFieldRuleTests {
+@Suite(.needsYAML) struct CrossFieldRuleTests {
     static let password = "  password: { type: string, label: Password }"
 
     @Test func sameAsAndDifferentFrom() throws {
@@ -407,7 +407,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct ArrayRuleTests {
+@Suite(.needsYAML) struct ArrayRuleTests {
     static let cases: [RuleCase] = [
         RuleCase("array", "[{ minItems: 1 }]", ["a"]),
         RuleCase("array", "[{ minItems: 2 }]", ["a"], "minItems: Value must have at least 2 items."),
@@ -445,7 +445,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct CompositionRuleTests {
+@Suite(.needsYAML) struct CompositionRuleTests {
     static let country = "  country: { type: string, label: Country }"
 
     @Test func allOfReportsTheInnerRule() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import FormCheck
 
 /// The documented semantics of the language, one behaviour per test.
-@Suite struct SemanticsTests {
+@Suite(.needsYAML) struct SemanticsTests {
     @Test func aJSONSchemaKeepsLineAndParagraphSeparatorsInItsStrings() throws {
         // Raw U+2028 and U+2029 are characters of a JSON string, not line breaks to fold away.
         let schema = try FormSchema(text: """
@@ -325,7 +325,7 @@ import Testing
     }
 }
 
-@Suite struct LibraryAPITests {
+@Suite(.needsYAML) struct LibraryAPITests {
     struct Signup: Encodable {
         var email: String
         var password: String

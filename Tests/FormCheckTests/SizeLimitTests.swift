@@ -45,7 +45,7 @@ import Testing
                     == [.record, .record, .schema, .schema])
     }
 
-    @Test func aSchemaTooLargeCarriesTheLimitAndItsKind() throws {
+    @Test(.needsYAML) func aSchemaTooLargeCarriesTheLimitAndItsKind() throws {
         let path = try file("formcheck: 1\nfields:\n  name: string\n", "s.yaml")
         #expect(throws: SchemaError.self) { try FormSchema(contentsOfFile: path, maxFileSize: SizeLimit(bytes: 0)) }
         do {

@@ -44,3 +44,15 @@ func issues(_ schema: FormSchema, _ record: Value, allErrors: Bool = false) -> [
         "\($0.path) \($0.code): \($0.message)"
     }
 }
+
+/// Whether this build reads YAML: the package trait `YAML`, on by default.
+#if YAML
+let readsYAML = true
+#else
+let readsYAML = false
+#endif
+
+extension Trait where Self == ConditionTrait {
+    /// For tests whose schemas, catalogs or records are YAML, which a build without the `YAML` trait refuses.
+    static var needsYAML: Self { .enabled(if: readsYAML, "reads YAML, which needs the package trait YAML") }
+}

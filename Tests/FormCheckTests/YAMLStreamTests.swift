@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import Testing
 @testable import FormCheck
@@ -78,3 +79,4 @@ import Testing
         }
     }
 }
+#endif

@@ -41,12 +41,16 @@ extension FormSchema {
             }
             try validateJSONArray(&stream, options: options, jobs: jobs, transform: transform, body)
         case .yaml:
+            #if YAML
             // One pool for the file, not one per batch.
             let pool = WorkerPool(threads: jobs)
             defer { pool.close() }
             try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize) { records in
                 for result in pool.map(records, { transform($0, validate(parsed: $0, options: options)) }) { body(result) }
             }
+            #else
+            throw .malformed(YAMLParseError.needsYAMLTrait.dataParseError)
+            #endif
         }
     }
 

@@ -64,12 +64,21 @@ public struct FormSchema: Sendable {
         contentsOf url: URL, messagesDirectory: URL? = nil, customRules: [CustomRule] = [], assumeCustomRulesPass: Bool = false,
         maxFileSize: SizeLimit = .schemas
     ) throws(SchemaError) {
-        guard url.isFileURL, messagesDirectory?.isFileURL ?? true else {
-            throw SchemaError(diagnostics: [Diagnostic(.error, "a schema is read from a file URL; \(url.absoluteString) is not one", file: url.absoluteString,
-                                                      at: SourcePosition(line: 1, column: 1))], source: nil)
-        }
-        try self.init(contentsOfFile: url.path, messagesDirectory: messagesDirectory?.path, customRules: customRules,
+        guard messagesDirectory?.isFileURL ?? true else { throw Self.notAFileURL(messagesDirectory!) }
+        try self.init(contentsOfFile: try Self.filePath(of: url), messagesDirectory: messagesDirectory?.path, customRules: customRules,
                       assumeCustomRulesPass: assumeCustomRulesPass, maxFileSize: maxFileSize)
+    }
+
+    /// The path of a file URL.
+    /// - Throws: `SchemaError` when the URL is not a file's.
+    static func filePath(of url: URL) throws(SchemaError) -> String {
+        guard url.isFileURL else { throw notAFileURL(url) }
+        return url.path
+    }
+
+    private static func notAFileURL(_ url: URL) -> SchemaError {
+        SchemaError(diagnostics: [Diagnostic(.error, "a schema is read from a file URL; \(url.absoluteString) is not one", file: url.absoluteString,
+                                             at: SourcePosition(line: 1, column: 1))], source: nil)
     }
 
     /// Compiles a schema shipped as a resource of `bundle` (an app's `.main`, or a package target's
@@ -80,11 +89,18 @@ public struct FormSchema: Sendable {
         resource name: String, withExtension fileExtension: String = "yaml", in bundle: Bundle = .main, customRules: [CustomRule] = [],
         maxFileSize: SizeLimit = .schemas
     ) throws(SchemaError) {
+        try self.init(contentsOf: Self.url(ofResource: name, withExtension: fileExtension, in: bundle), customRules: customRules,
+                      maxFileSize: maxFileSize)
+    }
+
+    /// The URL of a resource of `bundle`.
+    /// - Throws: `SchemaError` when the bundle has no such resource.
+    static func url(ofResource name: String, withExtension fileExtension: String, in bundle: Bundle) throws(SchemaError) -> URL {
         guard let url = bundle.url(forResource: name, withExtension: fileExtension) else {
             throw SchemaError(diagnostics: [Diagnostic(.error, "the bundle \(bundle.bundlePath) has no resource \(name).\(fileExtension)",
                                                       file: "\(name).\(fileExtension)", at: SourcePosition(line: 1, column: 1))], source: nil)
         }
-        try self.init(contentsOf: url, customRules: customRules, maxFileSize: maxFileSize)
+        return url
     }
 
     /// Compiles a schema from its text; `name` is the file name shown in diagnostics, and a relative
@@ -106,38 +122,51 @@ public struct FormSchema: Sendable {
         assumeCustomRulesPass: Bool = false, maxFileSize: SizeLimit = .schemas
     ) throws(SchemaError) {
         let source = SourceText(name: name, bytes: bytes)
-        func fail(_ diagnostics: [Diagnostic]) -> SchemaError { SchemaError(diagnostics: diagnostics, source: source) }
-        let documents: [YAMLNode]
-        do {
-            documents = try SourceDocuments.parse(bytes)
-        } catch {
-            let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
-            throw fail([Diagnostic(.error, "invalid YAML: \(error.problem)", file: name, at: error.position, notes: notes)])
-        }
+        let documents = try source.documents()
         guard let document = documents.first else {
-            throw fail([Diagnostic(.error, "the schema is empty; it needs at least 'formcheck: 1' and 'fields'", file: name,
-                                   at: SourcePosition(line: 1, column: 1))])
+            throw SchemaError(diagnostics: [Diagnostic(.error, "the schema is empty; it needs at least 'formcheck: 1' and 'fields'", file: name,
+                                                       at: SourcePosition(line: 1, column: 1))], source: source)
         }
         if documents.count > 1 {
-            throw fail([Diagnostic(.error, "a schema file holds one YAML document; this one has \(documents.count)", file: name,
-                                   at: documents[1].position)])
+            throw SchemaError(diagnostics: [Diagnostic(.error, "a schema file holds one YAML document; this one has \(documents.count)",
+                                                       file: name, at: documents[1].position)], source: source)
         }
-        let defaultName = String((name.split(separator: "/").last ?? "form").split(separator: ".").first ?? "form")
+        try self.init(document: document, source: source, fileName: name, formName: Self.formName(ofFile: name), customRules: customRules,
+                      assumeCustomRulesPass: assumeCustomRulesPass) { written throws(SchemaError) in
+            var directory: (path: String, position: SourcePosition?)?
+            if let messagesDirectory {
+                directory = (messagesDirectory, nil)
+            } else if let written {
+                let base = name.contains("/") ? String(name[..<name.lastIndex(of: "/")!]) + "/" : ""
+                directory = (written.path.hasPrefix("/") ? written.path : base + written.path, written.position)
+            }
+            return try directory.map { directory throws(SchemaError) in
+                try CatalogLoader.load(directory: directory.path, schemaFile: name, position: directory.position, source: source,
+                                       limit: maxFileSize)
+            } ?? (catalogs: [], failures: [])
+        }
+    }
+
+    /// The form's name when its schema has no `form:`: the base name of its file (`signup` for
+    /// `schemas/signup.yaml`).
+    static func formName(ofFile path: String) -> String {
+        String((path.split(separator: "/").last ?? "form").split(separator: ".").first ?? "form")
+    }
+
+    /// Compiles a parsed schema document written in `source`, in the file `fileName` (which
+    /// diagnostics name), as the form `defaultName` unless it has a `form:`, with the catalogs
+    /// `loadCatalogs` gives for its `messages:` folder as written (nil without one).
+    init(
+        document: YAMLNode, source: SourceText, fileName name: String, formName defaultName: String, customRules: [CustomRule],
+        assumeCustomRulesPass: Bool,
+        catalogs loadCatalogs: (_ written: (path: String, position: SourcePosition)?) throws(SchemaError)
+            -> (catalogs: [MessageCatalog], failures: [CatalogLoader.Failure])
+    ) throws(SchemaError) {
         let compiler = SchemaCompiler(file: name, customRules: customRules, assumesCustomRulesPass: assumeCustomRulesPass)
         guard let output = compiler.compile(document, defaultName: defaultName) else {
-            throw fail(compiler.diagnostics)
+            throw SchemaError(diagnostics: compiler.diagnostics, source: source)
         }
-        var directory: (path: String, position: SourcePosition?)?
-        if let messagesDirectory {
-            directory = (messagesDirectory, nil)
-        } else if let written = output.messages {
-            let base = name.contains("/") ? String(name[..<name.lastIndex(of: "/")!]) + "/" : ""
-            directory = (written.path.hasPrefix("/") ? written.path : base + written.path, written.position)
-        }
-        let loaded = try directory.map { directory throws(SchemaError) in
-            try CatalogLoader.load(directory: directory.path, schemaFile: name, position: directory.position, source: source,
-                                   limit: maxFileSize)
-        } ?? (catalogs: [], failures: [])
+        let loaded = try loadCatalogs(output.messages)
         // Which keys the schema uses is worked out only when it has catalogs to check against it.
         let usage = loaded.catalogs.isEmpty ? nil : CatalogLinter.KeyUsage(graph: output.graph, ruleUsages: output.ruleUsages)
         let own = loaded.catalogs.map { catalog in

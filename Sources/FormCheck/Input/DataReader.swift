@@ -281,10 +281,9 @@ package enum DataReader {
         case .yaml:
             let documents: [YAMLNode]
             do {
-                documents = try LibYAMLParser.parseDocuments(bytes)
+                documents = try yamlDocuments(bytes)
             } catch {
-                throw .malformed(DataParseError(message: "invalid YAML: \(error.problemWithoutText ?? error.problem)",
-                                                position: error.position ?? SourcePosition(line: 1, column: 1)))
+                throw .malformed(error.dataParseError)
             }
             guard !documents.isEmpty else {
                 throw .malformed(DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1)))
@@ -296,6 +295,15 @@ package enum DataReader {
                                 document: text, anchor: .yaml(node)))
             }
         }
+    }
+
+    /// The documents of YAML data, read by libyaml; refused without the `YAML` trait.
+    private static func yamlDocuments(_ bytes: [UInt8]) throws(YAMLParseError) -> [YAMLNode] {
+        #if YAML
+        try LibYAMLParser.parseDocuments(bytes)
+        #else
+        throw .needsYAMLTrait
+        #endif
     }
 
     private static func readJSONLines(

@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 
 /// A YAML data file read a part at a time: libyaml reads the file through this reader, which keeps the
@@ -59,8 +60,7 @@ enum YAMLDocumentStream {
             handOn(upTo: nil)
             // A document cut short at the limit reads as broken: the limit is what to tell.
             if text.crossedLimit { throw .tooLarge(SizeLimitExceeded(.document(documents + 1), limit: limit)) }
-            throw .malformed(DataParseError(message: "invalid YAML: \(error.problemWithoutText ?? error.problem)",
-                                            position: error.position ?? SourcePosition(line: 1, column: 1)))
+            throw .malformed(error.dataParseError)
         }
         if text.crossedLimit {
             handOn(upTo: nil)
@@ -168,3 +168,4 @@ enum YAMLDocumentStream {
         }
     }
 }
+#endif

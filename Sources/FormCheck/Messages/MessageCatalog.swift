@@ -58,18 +58,17 @@ struct MessageCatalog: Sendable {
 
     /// Reads a catalog; a YAML syntax error is thrown, other mistakes are kept in `problems`.
     init(bytes: [UInt8], file: String, locale: String) throws(SchemaError) {
+        let source = SourceText(name: file, bytes: bytes)
+        self.init(root: try source.documents().first, file: file, locale: locale, source: source)
+    }
+
+    /// Reads a catalog from its parsed document (nil when it is empty), written in `source`; mistakes
+    /// are kept in `problems`.
+    init(root: YAMLNode?, file: String, locale: String, source: SourceText) {
         self.locale = locale
         self.file = file
-        self.source = SourceText(name: file, bytes: bytes)
-        let documents: [YAMLNode]
-        do {
-            documents = try SourceDocuments.parse(bytes)
-        } catch {
-            let notes = error.context.map { [Diagnostic.Note(message: $0, position: error.contextPosition)] } ?? []
-            throw SchemaError(diagnostics: [Diagnostic(.error, "invalid YAML: \(error.problem)", file: file, at: error.position, notes: notes)],
-                              source: source)
-        }
-        guard let root = documents.first else { return }
+        self.source = source
+        guard let root else { return }
         guard let pairs = root.mapping else {
             problem("a message catalog is a mapping with 'messages', 'labels', 'choices' and 'list'", at: root.position)
             return

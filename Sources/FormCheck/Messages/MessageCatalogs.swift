@@ -43,11 +43,11 @@ public struct MessageCatalogs: Sendable {
     /// The locales of the schema's own catalogs.
     public var locales: [String] { own.keys.sorted() }
 
-    /// The built-in catalog files, by locale.
+    /// The built-in catalog files, by locale: JSON, which the library reads without libyaml.
     private static let builtInFiles: [String: [UInt8]] = [
-        "en": PackageResources.en_yaml, "fr": PackageResources.fr_yaml, "de": PackageResources.de_yaml,
-        "es": PackageResources.es_yaml, "pt-BR": PackageResources.pt_BR_yaml, "ja": PackageResources.ja_yaml,
-        "ru": PackageResources.ru_yaml, "ar": PackageResources.ar_yaml,
+        "en": PackageResources.en_json, "fr": PackageResources.fr_json, "de": PackageResources.de_json,
+        "es": PackageResources.es_json, "pt-BR": PackageResources.pt_BR_json, "ja": PackageResources.ja_json,
+        "ru": PackageResources.ru_json, "ar": PackageResources.ar_json,
     ]
 
     /// The locales with built-in messages.
@@ -65,7 +65,7 @@ public struct MessageCatalogs: Sendable {
             lock.withLock {
                 if let catalog = catalogs[locale] { return catalog }
                 guard let bytes = MessageCatalogs.builtInFiles[locale],
-                    let catalog = try? MessageCatalog(bytes: bytes, file: "<built-in \(locale).yaml>", locale: locale)
+                    let catalog = try? MessageCatalog(bytes: bytes, file: "<built-in \(locale).json>", locale: locale)
                 else { return nil }
                 catalogs[locale] = catalog
                 return catalog
@@ -99,7 +99,8 @@ public struct MessageCatalogs: Sendable {
         var order: [MessageCatalog] = []
         var seen: Set<String> = []
         func add(_ catalog: MessageCatalog?) {
-            guard let catalog, seen.insert(catalog.file).inserted else { return }
+            // A bundle holds several catalogs in one file.
+            guard let catalog, seen.insert(catalog.file + "\u{0}" + catalog.locale).inserted else { return }
             order.append(catalog)
         }
         for language in [locale, sourceLocale, "en"] {

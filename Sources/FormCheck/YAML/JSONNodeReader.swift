@@ -40,8 +40,8 @@ struct JSONNodeReader: ~Copyable {
         let position = cursor.position(at: start)
         switch reader.peek() {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard depth < LibYAMLParser.maximumDepth else {
-                throw JSONReader.Failure(message: "nesting is deeper than \(LibYAMLParser.maximumDepth) levels", offset: start)
+            guard depth < YAMLNode.maximumDepth else {
+                throw JSONReader.Failure(message: "nesting is deeper than \(YAMLNode.maximumDepth) levels", offset: start)
             }
             let isObject = reader.peek() == UInt8(ascii: "{")
             let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")

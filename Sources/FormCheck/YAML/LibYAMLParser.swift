@@ -1,3 +1,4 @@
+#if YAML
 internal import CLibYAML
 
 /// The only file that touches libyaml: it turns the parser's events into `YAMLNode` trees.
@@ -5,8 +6,6 @@ internal import CLibYAML
 /// Every libyaml resource is owned by Swift scope: the parser is deleted when `parse` returns and
 /// each event right after it is consumed. Positions come from start marks, converted to 1-based.
 enum LibYAMLParser {
-    /// Deeper nesting is rejected, so later recursive walks stay well inside the stack.
-    static let maximumDepth = 256
     /// Aliases may not add more than this many nodes to a stream, all its documents counted (guards
     /// against "billion laughs"); nodes written out do not count.
     static let maximumExpandedNodes = 1_000_000
@@ -212,9 +211,9 @@ private struct TreeBuilder {
     }
 
     private mutating func push(_ frame: Frame) throws(YAMLParseError) {
-        guard stack.count < LibYAMLParser.maximumDepth else {
+        guard stack.count < YAMLNode.maximumDepth else {
             throw YAMLParseError(
-                problem: "nesting is deeper than \(LibYAMLParser.maximumDepth) levels", position: frame.position)
+                problem: "nesting is deeper than \(YAMLNode.maximumDepth) levels", position: frame.position)
         }
         stack.append(frame)
     }
@@ -229,3 +228,4 @@ private struct TreeBuilder {
         stack[stack.count - 1].add(node)
     }
 }
+#endif

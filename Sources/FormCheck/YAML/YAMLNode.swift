@@ -1,5 +1,8 @@
 /// A node of a parsed YAML (or JSON) document, with the position where it starts.
 struct YAMLNode: Sendable {
+    /// Deeper nesting is rejected by both readers, so later recursive walks stay well inside the stack.
+    static let maximumDepth = 256
+
     enum Kind: Sendable {
         /// A scalar; `isPlain` is false for quoted, block and `!!str`-tagged scalars, which are always strings.
         case scalar(String, isPlain: Bool)
