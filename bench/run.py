@@ -217,21 +217,28 @@ def print_errors(sizes, runs, tools, data):
                 continue
             schema_json = os.path.join(data, f"{form.NAME}.re.schema.json" if tool in PYTHON_RE else f"{form.NAME}.schema.json")
             commands[f"{tool} printing"] = [VENV_PYTHON, os.path.join(HERE, "peers.py"), tool, form.NAME, schema_json, lines, "--print"]
+        # The commands take turns, run after run, so that each meets the machine's slow and fast spells
+        # alike and their ratios compare like with like.
+        timings = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, command in commands.items():
+                timings[name].append(run_to_file(command, output))
         rates = {}
-        for name, command in commands.items():
-            timings = [run_to_file(command, output) for _ in range(runs)]
-            if not name.startswith("formcheck") and answer(timings[0][1]) != expected:
-                sys.exit(f"{name} disagrees with formcheck on {lines}: {timings[0][1].strip()} vs {expected}")
-            rates[name] = size / statistics.median(t[0] for t in timings)
+        for name in commands:
+            if not name.startswith("formcheck") and answer(timings[name][0][1]) != expected:
+                sys.exit(f"{name} disagrees with formcheck on {lines}: {timings[name][0][1].strip()} vs {expected}")
+            rates[name] = size / statistics.median(t[0] for t in timings[name])
         base = rates["jsonschema_rs printing"]
         for name, rate in rates.items():
             print(f"{name:36}{rate:>14,.0f}{rate / base:8.2f}x")
         array = one_line_array(data, form.NAME, size)
         for kind in ["text", "json", "sarif", "junit", "github", "summary"]:
-            seconds = {}
-            for path in [lines, array]:
-                command = [FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION]
-                seconds[path] = statistics.median(run_to_file(command, output)[0] for _ in range(runs))
+            runs_of = {lines: [], array: []}
+            for _ in range(runs):
+                for path in [lines, array]:
+                    command = [FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION]
+                    runs_of[path].append(run_to_file(command, output)[0])
+            seconds = {path: statistics.median(times) for path, times in runs_of.items()}
             print(f"one-line JSON array, --format {kind}: {seconds[array]:.2f} s, JSON Lines {seconds[lines]:.2f} s "
                   f"({seconds[array] / seconds[lines]:.2f}x)")
 
