@@ -7,7 +7,7 @@ import Testing
 /// properties whose values it changes, of exactly the fields it changes, under every visibility
 /// policy, through dependents and through async checks.
 @MainActor
-@Suite(.needsYAML) struct FormSessionObservationTests {
+@Suite struct FormSessionObservationTests {
     /// A session of `FormSessionTests.account` (an e-mail, a password and its confirmation) or `text`.
     func session(_ text: String = FormSessionTests.account, policy: VisibilityPolicy? = nil,
                  validators: [String: FormSession.AsyncValidator] = [:], clock: ManualClock = ManualClock()) throws -> FormSession {
@@ -82,7 +82,7 @@ import Testing
             == ["confirm.errors", "confirm.visibleError", "password.value"])
     }
 
-    @Test func relevanceIsNotifiedWhereItChanges() throws {
+    @Test(.needsYAML) func relevanceIsNotifiedWhereItChanges() throws {
         let form = try session("""
             formcheck: 1
             fields:
@@ -95,7 +95,7 @@ import Testing
             == ["country.isDirty", "country.value", "state.errors", "state.isRelevant"])
     }
 
-    @Test func asyncChecksNotifyTheirPendingState() async throws {
+    @Test(.needsYAML) func asyncChecksNotifyTheirPendingState() async throws {
         let clock = ManualClock()
         let gate = Gate()
         let form = try session("""

@@ -5,13 +5,14 @@ import Testing
 /// The live form: visibility policies over scripted sequences, dependents, async checks on a test
 /// clock, focus order, the strength meter and drafts.
 @MainActor
-@Suite(.needsYAML) struct FormSessionTests {
+@Suite struct FormSessionTests {
+    // The suite's shared schemas are JSON, so that it runs without the YAML trait too; the tests with
+    // schemas of their own in YAML need it.
     static let account = """
-        formcheck: 1
-        fields:
-          email: { type: string, label: Email, rules: [required, email] }
-          password: { type: string, label: Password, sensitive: true, rules: [required, { minLength: 8 }] }
-          confirm: { type: string, label: Confirm, sensitive: true, rules: [required, { sameAs: password }] }
+        {"formcheck": 1, "fields": {
+          "email": {"type": "string", "label": "Email", "rules": ["required", "email"]},
+          "password": {"type": "string", "label": "Password", "sensitive": true, "rules": ["required", {"minLength": 8}]},
+          "confirm": {"type": "string", "label": "Confirm", "sensitive": true, "rules": ["required", {"sameAs": "password"}]}}}
         """
 
     func session(_ text: String = account, policy: VisibilityPolicy? = nil,
@@ -148,13 +149,10 @@ import Testing
     // MARK: - Async
 
     static let signup = """
-        formcheck: 1
-        fields:
-          username:
-            type: string
-            label: Username
-            rules: [required, { minLength: 3 }, { async: usernameAvailable, debounce: 300 }]
-          email: { type: string, label: Email, rules: [email] }
+        {"formcheck": 1, "fields": {
+          "username": {"type": "string", "label": "Username",
+                       "rules": ["required", {"minLength": 3}, {"async": "usernameAvailable", "debounce": 300}]},
+          "email": {"type": "string", "label": "Email", "rules": ["email"]}}}
         """
 
     @Test func threeQuickChangesMakeOneRequest() async throws {
@@ -223,7 +221,7 @@ import Testing
 
     /// A validator may say why a value fails: the rule's message with parameters, a code of its own
     /// whose message the catalogs give (or else the rule's), or a message as it is.
-    @Test(arguments: [
+    @Test(.needsYAML, arguments: [
         (CheckVerdict.invalid(parameters: ["suggestion": .string("ada_2")]), "usernameAvailable", "Taken; try ada_2."),
         (.invalidCode("usernameReserved"), "usernameReserved", "Username is reserved for the staff."),
         (.invalidCode("usernameTaken", parameters: ["suggestion": .string("ada_2")]), "usernameTaken", "Username ada is taken; try ada_2."),
@@ -267,18 +265,17 @@ import Testing
     // MARK: - Focus, strength, drafts
 
     static let shipping = """
-        formcheck: 1
-        fields:
-          name: { type: string, rules: [required] }
-          country: string
-          state: { type: string, when: { field: country, equals: US }, rules: [required] }
-          token: { type: string, hidden: true }
-          zip: string
+        {"formcheck": 1, "fields": {
+          "name": {"type": "string", "rules": ["required"]},
+          "country": "string",
+          "state": {"type": "string", "when": {"field": "country", "equals": "US"}, "rules": ["required"]},
+          "token": {"type": "string", "hidden": true},
+          "zip": "string"}}
         """
 
     /// A field inside an object whose `when:` comes to hold gets its issues at once, not at the next
     /// submit: the condition names the object, and the field has its own rules.
-    @Test func fieldsOfAnObjectThatBecomesRelevantAreValidated() throws {
+    @Test(.needsYAML) func fieldsOfAnObjectThatBecomesRelevantAreValidated() throws {
         let form = try session("""
             formcheck: 1
             fields:
@@ -315,7 +312,7 @@ import Testing
         #expect(form.submit().firstInvalidField == "name")
     }
 
-    @Test func strengthChecklistFollowsEveryChange() throws {
+    @Test(.needsYAML) func strengthChecklistFollowsEveryChange() throws {
         let form = try session("""
             formcheck: 1
             validation: onSubmit
@@ -354,9 +351,13 @@ import Testing
 
     /// A draft names its form; restoring it into a session of another form changes nothing.
     @Test func aDraftOfAnotherFormIsRefused() throws {
-        let form = try session("form: signup\n" + Self.account)
+        /// The account schema under a form name.
+        func account(named name: String) -> String {
+            Self.account.replacingOccurrences(of: #"{"formcheck": 1,"#, with: #"{"formcheck": 1, "form": "\#(name)","#)
+        }
+        let form = try session(account(named: "signup"))
         try form.setInput("ada@example.com", for: "email")
-        let other = try session("form: newsletter\n" + Self.account)
+        let other = try session(account(named: "newsletter"))
         #expect(throws: FormSessionError.draftOfAnotherForm(draft: "signup", session: "newsletter")) {
             try other.restore(form.draft())
         }

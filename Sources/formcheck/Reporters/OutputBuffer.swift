@@ -72,6 +72,7 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
             storage = grown
         }
         storage.withUnsafeMutablePointers { header, base in
+            assert(extra >= 0 && count + extra <= header.pointee.capacity, "an output buffer written past its room")
             write(base + count)
             header.pointee.count = count + extra
         }
