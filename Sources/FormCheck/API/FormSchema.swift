@@ -10,6 +10,7 @@ import Foundation
 public struct FormSchema: Sendable {
     /// The form's identifier (`form:`), or the file's base name when the schema omits it.
     public let name: String
+    /// The form's title (`title:`), for an app to show; nil when the schema has none.
     public let title: String?
     /// The compiled graph: fields in order, rule chains, and cross-field dependencies.
     public let graph: ValidatorGraph
@@ -264,8 +265,11 @@ public struct FormSchema: Sendable {
     /// The encoder of `validate(encoding:)`: dates as the calendar dates they fall on in `timeZone`.
     private static func recordEncoder(timeZone: TimeZone) -> JSONEncoder {
         let encoder = JSONEncoder()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            return calendar
+        }()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
             var container = encoder.singleValueContainer()

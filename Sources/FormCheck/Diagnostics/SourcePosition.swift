@@ -5,6 +5,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     /// The column, starting at 1, counted in Unicode scalars.
     public var column: Int
 
+    /// The position at `line` and `column`, both 1-based.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

@@ -4,11 +4,13 @@ public struct SourceText: Sendable {
     public let name: String
     let bytes: [UInt8]
 
+    /// A file's UTF-8 bytes, named as diagnostics show it.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
     }
 
+    /// A file's text, named as diagnostics show it.
     public init(name: String, text: String) {
         self.init(name: name, bytes: Array(text.utf8))
     }

@@ -38,6 +38,7 @@ public struct ValidationIssue: Sendable, Hashable {
     public var code: String { fields.code }
     /// The rule that failed.
     public var rule: String { fields.rule }
+    /// An error makes the record invalid; a warning (`severity: warning` in the schema) does not.
     public var severity: Severity { fields.severity }
     /// The values the message's placeholders show (`min`, `max`, `other`, ...). Never holds the field's value.
     public var parameters: MessageParameters { fields.parameters }

@@ -10,6 +10,7 @@ public struct ValidationOptions: Sendable, Hashable {
     /// YAML document. Reading stops at the limit with `DataFileError.tooLarge`.
     public var maxRecordSize: SizeLimit
 
+    /// Options for one validation; each has the default that batch checks use.
     public init(collectAllErrors: Bool = false, today: LocalDate = .today(), locale: String? = nil, maxRecordSize: SizeLimit = .records) {
         self.collectAllErrors = collectAllErrors
         self.today = today

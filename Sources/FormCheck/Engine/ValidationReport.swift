@@ -6,7 +6,9 @@ public struct ValidationReport: Sendable, Hashable {
     /// True when no issue is an error; warnings never make a record invalid.
     public var isValid: Bool { !issues.contains { $0.severity == .error } }
 
+    /// The issues that are errors, in order.
     public var errors: [ValidationIssue] { issues.filter { $0.severity == .error } }
+    /// The issues that are warnings, in order.
     public var warnings: [ValidationIssue] { issues.filter { $0.severity == .warning } }
 
     /// The issues grouped by value path (`address.zip`).

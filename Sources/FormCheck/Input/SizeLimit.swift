@@ -64,9 +64,12 @@ public struct SizeLimitExceeded: Sendable, Hashable {
         case catalog
     }
 
+    /// What was too large.
     public let subject: Subject
+    /// The limit it crossed.
     public let limit: SizeLimit
 
+    /// `subject` crossed `limit`.
     public init(_ subject: Subject, limit: SizeLimit) {
         self.subject = subject
         self.limit = limit

@@ -15,6 +15,7 @@ public enum CheckVerdict: Sendable, Hashable, ExpressibleByBooleanLiteral {
     /// The value fails with this message, shown as it is, whatever the locale.
     case invalidMessage(String)
 
+    /// `.valid` when `isValid`, else `.invalid()` (the rule's own message).
     public init(_ isValid: Bool) {
         self = isValid ? .valid : .invalid()
     }

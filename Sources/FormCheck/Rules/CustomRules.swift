@@ -1,5 +1,6 @@
 /// A rule an app defines in Swift and a schema names with `custom: NAME`.
 public struct CustomRule: Sendable {
+    /// The name a schema gives after `custom:`.
     public let name: String
     let check: @Sendable (_ value: Value, _ record: Value) -> CheckVerdict
 
@@ -24,7 +25,9 @@ public struct CustomRule: Sendable {
 /// An asynchronous rule (`async: NAME`, with `debounce:` in milliseconds) that a live `FormSession`
 /// runs through the validator the app registers under that name. Batch validation passes it.
 public struct AsyncRuleReference: Sendable, Hashable {
+    /// The name of the validator the app registers, after `async:` in the schema.
     public let name: String
+    /// How long typing must pause before the check runs (`debounce:`, in milliseconds; 400 by default).
     public let debounce: Duration
 }
 

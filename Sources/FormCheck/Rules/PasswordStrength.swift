@@ -17,6 +17,7 @@ public struct PasswordStrength: Sendable, Hashable {
     /// Each requirement and whether the password meets it, in `Requirement.allCases` order.
     public let requirements: [(requirement: Requirement, isMet: Bool)]
 
+    /// The strength of `password`, counted in characters (a letter with its accents counts once).
     public init(_ password: String) {
         let length = password.count
         var met: Set<Requirement> = []
@@ -31,8 +32,10 @@ public struct PasswordStrength: Sendable, Hashable {
         requirements = Requirement.allCases.map { ($0, met.contains($0)) }
     }
 
+    /// How many requirements the password meets: 0 to 6.
     public var score: Int { requirements.filter(\.isMet).count }
 
+    /// The score in words: weak up to 2, fair 3 or 4, good 5, strong 6.
     public var level: Level {
         switch score {
         case ...2: return .weak
@@ -42,6 +45,7 @@ public struct PasswordStrength: Sendable, Hashable {
         }
     }
 
+    /// The requirements the password does not meet, in `Requirement.allCases` order: what a checklist shows.
     public var unmet: [Requirement] { requirements.filter { !$0.isMet }.map(\.requirement) }
 
     public static func == (lhs: PasswordStrength, rhs: PasswordStrength) -> Bool {

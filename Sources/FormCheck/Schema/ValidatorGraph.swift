@@ -5,8 +5,11 @@ public struct ValidatorGraph: Sendable {
     public struct Field: Sendable, Hashable {
         /// The schema path: `email`, `address.zip`, `tags[]` for the items of `tags`.
         public let path: String
+        /// The label messages give the field: its `label:`, or its name.
         public let label: String
+        /// The field's declared type.
         public let type: FieldType
+        /// Whether its value is hidden from every output (`sensitive: true`).
         public let isSensitive: Bool
         /// The rule names of its chain, in order.
         public let rules: [String]
@@ -95,8 +98,11 @@ public struct ValidatorGraph: Sendable {
 
     /// A cross-field dependency: the rule `rule` of field `to` reads field `from`.
     public struct Edge: Sendable, Hashable {
+        /// The field read.
         public let from: String
+        /// The field whose rule reads it.
         public let to: String
+        /// The rule that reads it.
         public let rule: String
     }
 

@@ -38,7 +38,9 @@ public final class FormSession {
         public let firstInvalidField: String?
     }
 
+    /// The form the session runs.
     public let schema: FormSchema
+    /// When errors show: the one given, or the schema's `validation:`.
     public let policy: VisibilityPolicy
     /// The locale of the messages.
     public var locale: String? {
@@ -46,7 +48,9 @@ public final class FormSession {
     }
     /// Called after every change of state, for apps that do not observe the session otherwise.
     @ObservationIgnored public var onChange: (@MainActor () -> Void)?
+    /// Whether `submit()` was called; the `onSubmit…` policies show errors from then on.
     public private(set) var submitAttempted = false
+    /// The field that has the focus, if one has.
     public private(set) var focusedField: String?
     /// The record as the form holds it now.
     public private(set) var record: Value = .object(ObjectValue())
@@ -477,6 +481,7 @@ public struct FormDraft: Codable, Sendable, Equatable {
     /// Values by field path.
     public var values: [String: Value]
 
+    /// A draft of the form named `form`, holding `values`.
     public init(form: String, values: [String: Value]) {
         self.form = form
         self.values = values

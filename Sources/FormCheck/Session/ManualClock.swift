@@ -3,11 +3,14 @@ import Foundation
 /// A clock that moves only when it is told to, so a `FormSession`'s debounces are deterministic in
 /// tests and in replayed scripts (`formcheck demo`).
 public final class ManualClock: Clock, @unchecked Sendable {
+    /// A point in the clock's time: how long after its start.
     public struct Instant: InstantProtocol {
         /// The time since the clock started.
         public var offset: Duration
 
+        /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
@@ -22,11 +25,15 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
 
+    /// A clock at its start, which moves only when advanced.
     public init() {}
 
+    /// The clock's present instant.
     public var now: Instant { lock.withLock { current } }
+    /// Any duration can be waited: the clock moves in the steps it is given.
     public var minimumResolution: Duration { .zero }
 
+    /// Waits until the clock is advanced to `deadline` or past it, or the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {

@@ -2,6 +2,7 @@
 /// it, test it for multiples and tell it from its neighbours exactly (a `Double` holds only one whole
 /// number in 2,048 near 10^19).
 public struct LargeInteger: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the number is below zero.
     public let isNegative: Bool
     /// The magnitude's decimal digits, without leading zeros.
     public let digits: String

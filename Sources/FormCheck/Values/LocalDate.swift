@@ -2,8 +2,11 @@ import Foundation
 
 /// A calendar date without time or time zone, as written in ISO 8601: `2024-02-29`.
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, as written (four digits).
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to 31.
     public let day: Int
 
     /// Creates a date, or nil when the day does not exist in the proleptic Gregorian calendar.

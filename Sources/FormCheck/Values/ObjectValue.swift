@@ -3,12 +3,15 @@
 /// - Complexity: lookup is a linear scan for small objects and a hash lookup once an object has
 ///   more than `indexThreshold` members, so hostile inputs with huge objects stay linear overall.
 public struct ObjectValue: Sendable, Hashable {
+    /// The member names, in document order.
     public private(set) var keys: [String] = []
+    /// The member values, in the order of `keys`.
     public private(set) var values: [Value] = []
     private var index: [String: Int]?
 
     static let indexThreshold = 16
 
+    /// An object without members.
     public init() {}
 
     /// The number of members.
@@ -17,6 +20,7 @@ public struct ObjectValue: Sendable, Hashable {
     /// The members in document order.
     public var members: Zip2Sequence<[String], [Value]> { zip(keys, values) }
 
+    /// The value of the member `key`; setting nil removes the member, setting a new key adds it last.
     public subscript(key: String) -> Value? {
         get { position(of: key).map { values[$0] } }
         set {

@@ -1,12 +1,15 @@
 /// Where a value sits inside a record: `address.zip`, `tags[1]`.
 public struct ValuePath: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// One step into a value: an object's member by name, or an array's element by its 0-based index.
     public enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
+    /// The steps from the record to the value; none for the record itself.
     public var components: [Component]
 
+    /// The path of `components`.
     public init(_ components: [Component] = []) {
         self.components = components
     }
