@@ -2,7 +2,7 @@
 import PackageDescription
 
 // An app that ships a form as a bundle: FormCheckBundlePlugin turns Sources/BundleApp/Forms/signup.form.yaml
-// (and its catalogs) into the resource signup.formbundle at build time. scripts/test builds and runs
+// (and its catalogs) into the resource signup.formbundle at build time. scripts/test-app-builds builds and runs
 // BundleApp, and builds BrokenForm, whose schema has a mistake, to see the build fail at its position.
 let package = Package(
     name: "BundleApp",
