@@ -79,7 +79,7 @@ enum SchemaBundle {
         } catch {
             throw fail("not a formcheck bundle: invalid JSON: \(error.message)", at: error.position)
         }
-        let members = Dictionary((root.mapping ?? []).map { ($0.keyText ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
+        let members = firstMembers(of: root)
         guard let version = members["formcheckBundle"] else {
             throw fail("not a formcheck bundle: it has no 'formcheckBundle' format version")
         }
@@ -87,7 +87,7 @@ enum SchemaBundle {
             throw fail("unsupported bundle format version \(version.flowText); this FormCheck reads version \(formatVersion)",
                        at: version.position)
         }
-        guard let hash = members["hash"]?.scalarText, let content = members["content"], let pairs = content.mapping else {
+        guard let hash = members["hash"]?.scalarText, let content = members["content"], content.mapping != nil else {
             throw fail("not a formcheck bundle: it needs a 'hash' and a 'content' mapping")
         }
         let actual = (try? NodeJSONWriter.json(content, level: 1)).map { FNV1a64.label($0.utf8) }
@@ -95,7 +95,7 @@ enum SchemaBundle {
             throw fail("the bundle's content does not match its hash \(hash) (it hashes to \(actual ?? "nothing")): it was changed after it was written",
                        at: content.position)
         }
-        let parts = Dictionary(pairs.map { ($0.keyText ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
+        let parts = firstMembers(of: content)
         guard let schema = parts["schema"], let file = parts["file"]?.scalarText else {
             throw fail("not a formcheck bundle: its content needs 'file' and 'schema'", at: content.position)
         }
@@ -104,5 +104,10 @@ enum SchemaBundle {
         }
         return try FormSchema(document: schema, source: source, fileName: name, formName: FormSchema.formName(ofFile: file),
                               customRules: customRules, assumeCustomRulesPass: false) { _ in (catalogs, []) }
+    }
+
+    /// The members of a mapping by key, the first of a repeated key; none for another node.
+    private static func firstMembers(of node: YAMLNode) -> [String: YAMLNode] {
+        Dictionary((node.mapping ?? []).map { ($0.keyText ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }

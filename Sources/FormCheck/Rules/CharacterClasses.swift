@@ -50,25 +50,17 @@ enum CharacterClasses {
     /// one character, and neither is of any class).
     static func holdsAlone(_ class: Class, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let table = self.table
-        /// The scalar of one or two bytes at `index`, its length and whether it stands alone; nil for
-        /// a longer one.
-        func unit(at index: Int) -> (scalar: Int, length: Int, standsAlone: Bool)? {
-            let byte = text[index]
-            if byte < 0x80 { return (Int(byte), 1, true) }
-            guard byte < 0xE0 else { return nil }
-            let scalar = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
-            return (scalar, 2, table.standsAlone(scalar))
-        }
         var index = 0
         var afterBreak = true
         while index < text.count {
-            guard let (scalar, length, standsAlone) = unit(at: index) else {
+            guard let (scalar, length, standsAlone) = table.shortScalar(at: index, in: text) else {
                 afterBreak = false
                 index += text[index] < 0xF0 ? 3 : 4
                 continue
             }
             let next = index + length
-            if afterBreak, standsAlone, table.holds(`class`, scalar), next == text.count || unit(at: next)?.standsAlone == true {
+            if afterBreak, standsAlone, table.holds(`class`, scalar),
+               next == text.count || table.shortScalar(at: next, in: text)?.standsAlone == true {
                 return true
             }
             afterBreak = standsAlone
@@ -85,18 +77,9 @@ enum CharacterClasses {
         var index = 0
         var consists = true
         while index < text.count {
-            let byte = text[index]
-            let scalar: Int
-            if byte < 0x80 {
-                if byte == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { return nil }
-                scalar = Int(byte)
-                index += 1
-            } else {
-                guard byte < 0xE0 else { return nil }
-                scalar = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
-                guard table.standsAlone(scalar) else { return nil }
-                index += 2
-            }
+            guard let (scalar, length, standsAlone) = table.shortScalar(at: index, in: text), standsAlone else { return nil }
+            if scalar == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { return nil }
+            index += length
             // The rest is still read: a scalar after it may make it part of a longer character.
             if consists, !classes.contains(where: { table.holds($0, scalar) }) { consists = false }
         }
@@ -130,6 +113,16 @@ enum CharacterClasses {
         func holds(_ class: Class, _ scalar: Int) -> Bool { bit(row: `class`.rawValue, scalar) }
 
         func standsAlone(_ scalar: Int) -> Bool { bit(row: Class.allCases.count, scalar) }
+
+        /// The scalar of one or two bytes at `index` of the well-formed UTF-8 `text`, its length, and
+        /// whether it stands alone (every ASCII scalar does); nil for a longer one.
+        func shortScalar(at index: Int, in text: UnsafeBufferPointer<UInt8>) -> (scalar: Int, length: Int, standsAlone: Bool)? {
+            let byte = text[index]
+            if byte < 0x80 { return (Int(byte), 1, true) }
+            guard byte < 0xE0 else { return nil }
+            let scalar = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
+            return (scalar, 2, standsAlone(scalar))
+        }
 
         private func bit(row: Int, _ scalar: Int) -> Bool {
             assert(scalar >= 0 && scalar < Self.limit)
