@@ -29,8 +29,8 @@ enum SourceDocuments {
     #if !YAML
     /// The first byte after a byte order mark and white space, or nil when there is none.
     private static func firstToken(of bytes: [UInt8]) -> UInt8? {
-        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        return text.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+        let whiteSpace: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        return bytes.dropFirst(JSONTextEncoding.byteOrderMarkLength(bytes)).first { !whiteSpace.contains($0) }
     }
     #endif
 }
