@@ -13,6 +13,8 @@ final class WorkerPool: @unchecked Sendable {
 
     // Guards `queue`, `head`, `isClosed` and every batch's `remaining`.
     private let condition = NSCondition()
+    /// The memory of done batches' results, for the next batches.
+    private let resultMemory = ResultMemory()
     private var queue: [Task] = []
     private var head = 0
     private var isClosed = false
@@ -40,7 +42,7 @@ final class WorkerPool: @unchecked Sendable {
     /// given consecutive ranges and must initialize every element of the buffer it is given, one per
     /// index of its range. Whatever `fill` captured is released before its batch counts as done.
     func submit<R>(count: Int, chunkSize: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> Batch<R> {
-        let batch = Batch<R>(count: count)
+        let batch = Batch<R>(count: count, memory: resultMemory)
         let size = max(chunkSize, 1)
         let chunks = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
         batch.progress.remaining = chunks.count
@@ -118,10 +120,15 @@ final class BatchProgress: @unchecked Sendable {
 final class Batch<R>: @unchecked Sendable {
     let progress = BatchProgress()
     fileprivate let results: UnsafeMutableBufferPointer<R>
+    private let memory: ResultMemory
+    private let block: UnsafeMutableRawBufferPointer
     private var isMoved = false
 
-    fileprivate init(count: Int) {
-        results = .allocate(capacity: count)
+    fileprivate init(count: Int, memory: ResultMemory) {
+        self.memory = memory
+        block = memory.take(byteCount: count * MemoryLayout<R>.stride)
+        assert(MemoryLayout<R>.alignment <= ResultMemory.alignment)
+        results = UnsafeMutableBufferPointer(start: block.baseAddress?.bindMemory(to: R.self, capacity: count), count: count)
     }
 
     /// The computed results, in order.
@@ -137,6 +144,42 @@ final class Batch<R>: @unchecked Sendable {
 
     deinit {
         if !isMoved && progress.remaining == 0 { results.deinitialize() }
-        results.deallocate()
+        memory.giveBack(block)
+    }
+}
+
+/// Memory for batches' results, kept when a batch is done with it so that the next batches of a long
+/// run reuse it. A batch of a megabyte's lines holds hundreds of kilobytes of results, which the C
+/// library would map afresh for each batch, every page of it faulting in again.
+final class ResultMemory: @unchecked Sendable {
+    /// Enough for any result type.
+    static let alignment = 16
+    /// How many blocks are kept; more are freed.
+    private static let kept = 4
+
+    private let lock = NSLock()
+    private var spare: [UnsafeMutableRawBufferPointer] = []
+
+    /// At least `byteCount` bytes, uninitialized.
+    func take(byteCount: Int) -> UnsafeMutableRawBufferPointer {
+        let reused: UnsafeMutableRawBufferPointer? = lock.withLock {
+            guard let index = spare.firstIndex(where: { $0.count >= byteCount }) else { return nil }
+            return spare.remove(at: index)
+        }
+        return reused ?? .allocate(byteCount: max(byteCount, 1), alignment: Self.alignment)
+    }
+
+    /// Memory from `take`, whose values were deinitialized or moved out.
+    func giveBack(_ block: UnsafeMutableRawBufferPointer) {
+        let freed: UnsafeMutableRawBufferPointer? = lock.withLock {
+            spare.append(block)
+            guard spare.count > Self.kept, let smallest = spare.indices.min(by: { spare[$0].count < spare[$1].count }) else { return nil }
+            return spare.remove(at: smallest)
+        }
+        freed?.deallocate()
+    }
+
+    deinit {
+        for block in spare { block.deallocate() }
     }
 }
