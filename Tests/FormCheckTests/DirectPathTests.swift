@@ -30,7 +30,7 @@ import Testing
         let schema = schema ?? self.schema
         let bytes = Array(json.utf8)
         let options = ValidationOptions(collectAllErrors: collectAll, today: LocalDate(iso8601: "2026-01-01")!)
-        var cache: [DirectPlan.Failure: ValidationIssue] = [:]
+        var cache = IssueTable()
         guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return nil }
         // A second time, from the issues cached the first time.
         #expect(bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) == direct)
@@ -172,7 +172,7 @@ import Testing
         ("deep nesting", "{\"x\":" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"),
     ])
     func recordsTheBytesCannotSettleAreHandedOver(_ what: String, _ json: String) throws {
-        var cache: [DirectPlan.Failure: ValidationIssue] = [:]
+        var cache = IssueTable()
         #expect(Array(json.utf8).withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } == nil,
                 "\(what)")
     }
@@ -387,7 +387,7 @@ import Testing
 
     /// Bytes that are not well-formed UTF-8 in a string are left to the full reader, which reports them.
     @Test func malformedUTF8IsHandedOver() throws {
-        var cache: [DirectPlan.Failure: ValidationIssue] = [:]
+        var cache = IssueTable()
         for malformed: [UInt8] in [[0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82], [0xFF]] {
             let json = Array(#"{"name":"Zo"#.utf8) + malformed + Array(#"","note":"x"}"#.utf8)
             #expect(json.withUnsafeBufferPointer { schema.directReport($0, options: ValidationOptions(), cache: &cache) } == nil, "\(malformed)")
@@ -411,7 +411,7 @@ import Testing
     /// be the full validator's.
     static func directAgrees(_ schema: FormSchema, _ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
         let bytes = Array(json.utf8)
-        var cache: [DirectPlan.Failure: ValidationIssue] = [:]
+        var cache = IssueTable()
         let options = ValidationOptions(collectAllErrors: true)
         guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return false }
         #expect(direct == schema.validator.validate(try JSONReader.parse(bytes), options: options), "\(json)", sourceLocation: sourceLocation)
@@ -882,7 +882,7 @@ import Testing
         }
         #expect(settled == total)
         let options = ValidationOptions(today: LocalDate(iso8601: "2026-01-01")!)
-        var cache: [DirectPlan.Failure: ValidationIssue] = [:]
+        var cache = IssueTable()
         let report = try #require(Array(#"{"start":"2026-01-01","end":"2025-01-01","birth":"2010-05-05"}"#.utf8).withUnsafeBufferPointer {
             schema.directReport($0, options: options, cache: &cache)
         })

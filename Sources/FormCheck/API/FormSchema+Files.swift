@@ -85,7 +85,7 @@ extension FormSchema {
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
         known: KnownIssues, into results: UnsafeMutableBufferPointer<Result>,
-        _ result: (_ index: Int, _ outcome: Outcome, _ issues: inout [DirectPlan.Failure: ValidationIssue]) -> Result
+        _ result: (_ index: Int, _ outcome: Outcome, _ issues: inout IssueTable) -> Result
     ) {
         let plan = directPlan
         var issues = known.issues
@@ -307,15 +307,15 @@ private final class CarriedColumns: @unchecked Sendable {
 /// not once per chunk. At most `limit` are kept (failures that carry element indexes or parameters
 /// can be many).
 private final class KnownIssues: Sendable {
-    private let known = Mutex<[DirectPlan.Failure: ValidationIssue]>([:])
+    private let known = Mutex(IssueTable())
     private static let limit = 4096
 
-    var issues: [DirectPlan.Failure: ValidationIssue] { known.withLock { $0 } }
+    var issues: IssueTable { known.withLock { $0 } }
 
-    func add(_ issues: [DirectPlan.Failure: ValidationIssue]) {
+    func add(_ issues: IssueTable) {
         known.withLock { known in
             guard known.count < Self.limit else { return }
-            known.merge(issues) { kept, _ in kept }
+            known.merge(issues)
         }
     }
 }

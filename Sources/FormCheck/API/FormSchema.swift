@@ -238,14 +238,14 @@ public struct FormSchema: Sendable {
     /// The report of a JSON record found by the direct path, or nil when the record needs the full one.
     /// `cache` keeps the issues made, for the next records checked with the same options.
     func directReport(
-        _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationIssue]
+        _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout IssueTable
     ) -> ValidationReport? {
         directPlan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today).map { report(for: $0, options: options, cache: &cache) }
     }
 
     /// The report of the failures the direct path found; `cache` keeps the issues made.
     func report(
-        for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationIssue]
+        for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout IssueTable
     ) -> ValidationReport {
         failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan!, options: options, cache: &cache)
     }

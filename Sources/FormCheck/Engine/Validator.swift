@@ -25,16 +25,13 @@ final class Validator: Sendable {
     /// The report of the failures the direct path found in a record's JSON, as `validate` would write
     /// it, each issue with where its value is written (`ValidationIssue.written`). A failure always
     /// reads the same under the same options, so `cache` keeps each issue once made.
-    func report(
-        for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout [DirectPlan.Failure: ValidationIssue]
-    ) -> ValidationReport {
+    func report(for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout IssueTable) -> ValidationReport {
         var run: Run?
         return ValidationReport(issues: failures.map { failure in
-            if let issue = cache[failure] { return issue.written(at: failure.written) }
-            if run == nil { run = Run(validator: self, root: .null, options: options) }
-            let issue = self.issue(for: failure, of: plan, in: &run!)
-            cache[failure] = issue
-            return issue.written(at: failure.written)
+            cache.issue(for: failure) { failure in
+                if run == nil { run = Run(validator: self, root: .null, options: options) }
+                return issue(for: failure, of: plan, in: &run!)
+            }.written(at: failure.written)
         })
     }
 

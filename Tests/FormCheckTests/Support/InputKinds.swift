@@ -45,7 +45,7 @@ enum InputKinds {
         comparison.outcomes.append(Outcome(kind: "general validator", report: general, note: nil))
         comparison.outcomes.append(Outcome(kind: "validate(Value)", report: schema.validate(value, options: options), note: nil))
 
-        var cache: [DirectPlan.Failure: ValidationIssue] = [:]
+        var cache = IssueTable()
         let direct = bytes.withUnsafeBufferPointer { schema.directReport($0, options: options, cache: &cache) }
         comparison.directSettled = direct != nil
         // A second time, from the issues the first made.
