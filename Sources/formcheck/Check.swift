@@ -76,9 +76,11 @@ struct Check: ParsableCommand {
             do {
                 switch input.source {
                 case .file(let path, let format):
-                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs, transform: check, handle)
+                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs,
+                                                 readsText: Reporter.readsRecordText, transform: check, handle)
                 case .standardInput(let format):
-                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs, transform: check, handle)
+                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs,
+                                                                readsText: Reporter.readsRecordText, transform: check, handle)
                 }
             } catch {
                 summary.unreadable += 1

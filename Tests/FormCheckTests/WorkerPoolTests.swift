@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import FormCheck
 
@@ -22,8 +23,42 @@ import Testing
         }
         for (start, count, batch) in batches {
             pool.wait(for: batch)
-            #expect(Array(batch.values) == (start..<start + count).map { $0 * $0 })
+            var values: [Int] = []
+            batch.handOn(first: batch.count) { values.append($0) }
+            #expect(values == (start..<start + count).map { $0 * $0 })
         }
+    }
+
+    /// Results handed on are moved out, and those not handed on (after a syntax error in an array's
+    /// window) are released with their batch, each exactly once, whether its memory is reused or not.
+    @Test func resultsHandedOnInPartAreEachReleasedOnce() {
+        final class Log: Sendable {
+            let numbers = Mutex<[Int]>([])
+            func withLock<R>(_ body: (inout [Int]) -> R) -> R { numbers.withLock { body(&$0) } }
+        }
+        final class Tracked: Sendable {
+            let number: Int
+            let released: Log
+            init(_ number: Int, released: Log) { (self.number, self.released) = (number, released) }
+            deinit { released.withLock { $0.append(number) } }
+        }
+        let released = Log()
+        let pool = WorkerPool(threads: 2)
+        defer { pool.close() }
+        for round in 0..<3 {
+            let base = round * 10
+            var batch: Batch<Tracked>? = pool.submit(count: 5, chunkSize: 2) { range, results in
+                for (slot, index) in range.enumerated() { (results.baseAddress! + slot).initialize(to: Tracked(base + index, released: released)) }
+            }
+            pool.wait(for: batch!)
+            var handedOn: [Int] = []
+            batch!.handOn(first: 2) { handedOn.append($0.number) }
+            #expect(handedOn == [base, base + 1])
+            #expect(released.withLock { $0.suffix(2) } == [base, base + 1])
+            batch = nil
+            #expect(released.withLock { $0.suffix(5).sorted() } == Array(base..<base + 5))
+        }
+        #expect(released.withLock { $0.count } == 15)
     }
 
     @Test func resultsMovedOutLeaveNothingBehind() {

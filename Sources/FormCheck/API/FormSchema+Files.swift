@@ -21,15 +21,17 @@ extension FormSchema {
     /// Reads and validates every record of a data file as `validateRecords(inFile:format:options:jobs:_:)`
     /// does, and calls `body` in input order with what `transform` made of each record and its report.
     /// `transform` runs on the checking threads, so work done per record there (such as formatting its
-    /// issues) runs in parallel too. It is called only for records that are handed on.
+    /// issues) runs in parallel too. It is called only for records that are handed on. When it does not
+    /// read records' text (`readsText` false), a JSON Lines record with issues is handed on without a
+    /// document of its own (`DataRecord.document` then makes one each time it is asked).
     package func validateRecords<Result: Sendable>(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
-        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+        readsText: Bool = true, transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {
         switch format {
         case .jsonLines:
             var stream = try DataReader.lines(of: path, limit: options.maxRecordSize)
-            validateJSONLines(&stream, name: path, options: options, jobs: jobs, transform: transform, body)
+            validateJSONLines(&stream, name: path, options: options, jobs: jobs, readsText: readsText, transform: transform, body)
             try stream.checkRead()
         case .json:
             var stream = try JSONArrayStream(path: path, limit: options.maxRecordSize)
@@ -112,13 +114,14 @@ extension FormSchema {
 
     /// Reads and validates the records of standard input as `validateRecordsInStandardInput(format:options:jobs:_:)`
     /// does, and calls `body` in input order with what `transform` made of each record and its report
-    /// (on the checking threads, for JSON Lines input).
+    /// (on the checking threads, for JSON Lines input), `readsText` as there.
     package func validateRecordsInStandardInput<Result: Sendable>(
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
-        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+        readsText: Bool = true, transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) throws(DataFileError) {
         try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, jsonLines: { stream in
-            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
+            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, readsText: readsText,
+                              transform: transform, body)
         }, json: { bytes throws(DataFileError) in
             try validateJSON(bytes, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, records: { record in
@@ -127,7 +130,7 @@ extension FormSchema {
     }
 
     private func validateJSONLines<Result: Sendable>(
-        _ stream: inout LineStream, name path: String, options: ValidationOptions, jobs: Int,
+        _ stream: inout LineStream, name path: String, options: ValidationOptions, jobs: Int, readsText: Bool,
         transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
     ) {
         // Blocks are checked a chunk of lines at a time on the pool's threads, this one among them.
@@ -142,7 +145,7 @@ extension FormSchema {
                     case .valid:
                         return transform(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
                     case .settled(let failures):
-                        return transform(DataRecord(unparsedLine: line, in: block, name: path, withDocument: true),
+                        return transform(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText),
                                          report(for: failures, options: options, cache: &issues))
                     case .parsed(let value, let report):
                         return transform(line.record(in: block, name: path, value: value), report)
@@ -159,8 +162,7 @@ extension FormSchema {
         func handOnPrevious() {
             guard let previous else { return }
             pool.wait(for: previous)
-            // By index, so that each result is lent to `body`, not copied.
-            for index in previous.values.indices { body(previous.values[index]) }
+            previous.handOn(first: previous.count, to: body)
         }
         DataReader.forEachJSONLinesBlock(&stream) { block, lines in
             let checked = submit(block, lines)
@@ -239,7 +241,7 @@ extension FormSchema {
         func handOn(_ window: (batch: Batch<Result>, syntax: FirstSyntaxError)) {
             pool.wait(for: window.batch)
             guard syntaxError == nil else { return }
-            for index in 0..<(window.syntax.found?.slot ?? window.batch.values.count) { body(window.batch.values[index]) }
+            window.batch.handOn(first: window.syntax.found?.slot ?? window.batch.count, to: body)
             syntaxError = window.syntax.found?.error
         }
         var failure: DataFileError?

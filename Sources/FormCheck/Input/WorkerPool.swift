@@ -122,7 +122,8 @@ final class Batch<R>: @unchecked Sendable {
     fileprivate let results: UnsafeMutableBufferPointer<R>
     private let memory: ResultMemory
     private let block: UnsafeMutableRawBufferPointer
-    private var isMoved = false
+    /// How many results, from the first, were moved out.
+    private var movedCount = 0
 
     fileprivate init(count: Int, memory: ResultMemory) {
         self.memory = memory
@@ -131,19 +132,30 @@ final class Batch<R>: @unchecked Sendable {
         results = UnsafeMutableBufferPointer(start: block.baseAddress?.bindMemory(to: R.self, capacity: count), count: count)
     }
 
-    /// The computed results, in order.
-    var values: UnsafeBufferPointer<R> { UnsafeBufferPointer(results) }
+    /// How many results the batch computes.
+    var count: Int { results.count }
 
     /// The computed results moved into an array; the batch holds none after.
     func removeValues() -> [R] {
-        isMoved = true
+        precondition(movedCount == 0)
+        movedCount = results.count
         return Array(unsafeUninitializedCapacity: results.count) { buffer, count in
             count = buffer.moveInitialize(fromContentsOf: results)
         }
     }
 
+    /// Hands the first `count` computed results to `body` in order, each moved out rather than copied;
+    /// the batch holds none of them after.
+    func handOn(first count: Int, to body: (R) -> Void) {
+        precondition(movedCount == 0 && count <= results.count)
+        for index in 0..<count {
+            movedCount = index + 1
+            body(results.moveElement(from: index))
+        }
+    }
+
     deinit {
-        if !isMoved && progress.remaining == 0 { results.deinitialize() }
+        if progress.remaining == 0 { UnsafeMutableBufferPointer(rebasing: results[movedCount...]).deinitialize() }
         memory.giveBack(block)
     }
 }

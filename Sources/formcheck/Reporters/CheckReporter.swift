@@ -126,6 +126,8 @@ extension ValidationIssue {
 /// is made by the reporter's `Renderer` on the checking threads; the reporter writes it, in input order.
 protocol CheckReporter {
     associatedtype Renderer: RecordRenderer
+    /// Whether the renderer quotes or places records' text (`DataRecord.document`); true unless said.
+    static var readsRecordText: Bool { get }
     /// What renders the records of `file`.
     func renderer(file: String) -> Renderer
     /// What the renderer made of a record of `file`, in input order (nothing for the records it had
@@ -139,6 +141,7 @@ protocol CheckReporter {
 }
 
 extension CheckReporter {
+    static var readsRecordText: Bool { true }
     mutating func fileDone(file: String) {}
 }
 
