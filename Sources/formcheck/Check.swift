@@ -57,7 +57,10 @@ struct Check: ParsableCommand {
         for input in inputs {
             summary.files += 1
             let renderer = reporter.renderer(file: input.name)
-            let check: @Sendable (DataRecord, ValidationReport?) -> CheckedRecord = { record, report in
+            // Records without issues all come to the same, unless the renderer writes them.
+            var withoutIssues: (@Sendable () -> CheckedRecord<Reporter.Renderer>)?
+            if !renderer.rendersRecordsWithoutIssues { withoutIssues = { CheckedRecord<Reporter.Renderer>.withoutIssues } }
+            let check = RecordTransform(readsText: renderer.readsRecordText, withoutIssues: withoutIssues) { record, report in
                 CheckedRecord(record: record, report: report, renderer: renderer)
             }
             func handle(_ checked: CheckedRecord<Reporter.Renderer>) {
@@ -76,11 +79,9 @@ struct Check: ParsableCommand {
             do {
                 switch input.source {
                 case .file(let path, let format):
-                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs,
-                                                 readsText: Reporter.readsRecordText, transform: check, handle)
+                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs, transform: check, handle)
                 case .standardInput(let format):
-                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs,
-                                                                readsText: Reporter.readsRecordText, transform: check, handle)
+                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs, transform: check, handle)
                 }
             } catch {
                 summary.unreadable += 1
@@ -109,6 +110,14 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
 
     let outcome: Outcome
     let rendered: Renderer.Rendered?
+
+    /// A record without issues, for a renderer with nothing to say about such records.
+    static var withoutIssues: CheckedRecord { CheckedRecord(outcome: .checked(errors: 0, warnings: 0), rendered: nil) }
+
+    private init(outcome: Outcome, rendered: Renderer.Rendered?) {
+        self.outcome = outcome
+        self.rendered = rendered
+    }
 
     init(record: borrowing DataRecord, report: ValidationReport?, renderer: borrowing Renderer) {
         guard let report else {

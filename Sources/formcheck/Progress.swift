@@ -18,8 +18,9 @@ final class Progress {
     }
 
     func record() {
+        guard isEnabled else { return }
         records += 1
-        guard isEnabled, records & 255 == 0 else { return }
+        guard records & 255 == 0 else { return }
         drawIfDue()
     }
 

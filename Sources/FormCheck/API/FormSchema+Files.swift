@@ -15,29 +15,27 @@ extension FormSchema {
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        try validateRecords(inFile: path, format: format, options: options, jobs: jobs, transform: { ($0, $1) }) { body($0.0, $0.1) }
+        try validateRecords(inFile: path, format: format, options: options, jobs: jobs, transform: RecordTransform { ($0, $1) }) { body($0.0, $0.1) }
     }
 
     /// Reads and validates every record of a data file as `validateRecords(inFile:format:options:jobs:_:)`
     /// does, and calls `body` in input order with what `transform` made of each record and its report.
     /// `transform` runs on the checking threads, so work done per record there (such as formatting its
-    /// issues) runs in parallel too. It is called only for records that are handed on. When it does not
-    /// read records' text (`readsText` false), a JSON Lines record with issues is handed on without a
-    /// document of its own (`DataRecord.document` then makes one each time it is asked).
+    /// issues) runs in parallel too. It is called only for records that are handed on.
     package func validateRecords<Result: Sendable>(
         inFile path: String, format: DataFormat, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
-        readsText: Bool = true, transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+        transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) throws(DataFileError) {
         switch format {
         case .jsonLines:
             var stream = try DataReader.lines(of: path, limit: options.maxRecordSize)
-            validateJSONLines(&stream, name: path, options: options, jobs: jobs, readsText: readsText, transform: transform, body)
+            validateJSONLines(&stream, name: path, options: options, jobs: jobs, transform: transform, body)
             try stream.checkRead()
         case .json:
             var stream = try JSONArrayStream(path: path, limit: options.maxRecordSize)
             guard try stream.startsWithArray() else {
                 try DataReader.forEachRecord(in: stream.rest(), format: .json, name: path) { record in
-                    body(transform(record, validate(parsed: record, options: options)))
+                    body(transform.make(record, validate(parsed: record, options: options)))
                 }
                 return
             }
@@ -48,7 +46,7 @@ extension FormSchema {
             let pool = WorkerPool(threads: jobs)
             defer { pool.close() }
             try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize) { records in
-                for result in pool.map(records, { transform($0, validate(parsed: $0, options: options)) }) { body(result) }
+                for result in pool.map(records, { transform.make($0, validate(parsed: $0, options: options)) }) { body(result) }
             }
             #else
             throw .malformed(YAMLParseError.needsYAMLTrait.dataParseError)
@@ -109,50 +107,52 @@ extension FormSchema {
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
     ) throws(DataFileError) {
-        try validateRecordsInStandardInput(format: format, options: options, jobs: jobs, transform: { ($0, $1) }) { body($0.0, $0.1) }
+        try validateRecordsInStandardInput(format: format, options: options, jobs: jobs, transform: RecordTransform { ($0, $1) }) { body($0.0, $0.1) }
     }
 
     /// Reads and validates the records of standard input as `validateRecordsInStandardInput(format:options:jobs:_:)`
     /// does, and calls `body` in input order with what `transform` made of each record and its report
-    /// (on the checking threads, for JSON Lines input), `readsText` as there.
+    /// (on the checking threads, for JSON Lines input).
     package func validateRecordsInStandardInput<Result: Sendable>(
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
-        readsText: Bool = true, transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+        transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) throws(DataFileError) {
         try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, jsonLines: { stream in
-            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, readsText: readsText,
-                              transform: transform, body)
+            validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, json: { bytes throws(DataFileError) in
             try validateJSON(bytes, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, records: { record in
-            body(transform(record, validate(parsed: record, options: options)))
+            body(transform.make(record, validate(parsed: record, options: options)))
         })
     }
 
     private func validateJSONLines<Result: Sendable>(
-        _ stream: inout LineStream, name path: String, options: ValidationOptions, jobs: Int, readsText: Bool,
-        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+        _ stream: inout LineStream, name path: String, options: ValidationOptions, jobs: Int,
+        transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) {
         // Blocks are checked a chunk of lines at a time on the pool's threads, this one among them.
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
         let known = KnownIssues()
+        // Taken out of the generic struct once: its fields are not read per record.
+        let (make, makeWithoutIssues, readsText) = (transform.make, transform.makeWithoutIssues, transform.readsText)
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
             pool.submit(count: lines.count, chunkSize: 256) { indices, results in
                 check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, known: known, into: results) { index, outcome, issues in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
-                        return transform(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
+                        if let makeWithoutIssues { return makeWithoutIssues() }
+                        return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
                     case .settled(let failures):
-                        return transform(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText),
+                        return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText),
                                          report(for: failures, options: options, cache: &issues))
                     case .parsed(let value, let report):
-                        return transform(line.record(in: block, name: path, value: value), report)
+                        return make(line.record(in: block, name: path, value: value), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)
-                        return transform(record, validate(parsed: record, options: options))
+                        return make(record, validate(parsed: record, options: options))
                     }
                 }
             }
@@ -176,12 +176,12 @@ extension FormSchema {
     /// `validateJSONArray`), any other document by the whole-document reader.
     private func validateJSON<Result: Sendable>(
         _ bytes: [UInt8], name path: String, options: ValidationOptions, jobs: Int,
-        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+        transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) throws(DataFileError) {
         var stream = JSONArrayStream(bytes: bytes, name: path, limit: options.maxRecordSize)
         guard try stream.startsWithArray() else {
             try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
-                body(transform(record, validate(parsed: record, options: options)))
+                body(transform.make(record, validate(parsed: record, options: options)))
             }
             return
         }
@@ -193,11 +193,12 @@ extension FormSchema {
     /// or the array's punctuation) is thrown after the elements before it have been handed on.
     private func validateJSONArray<Result: Sendable>(
         _ stream: inout JSONArrayStream, options: ValidationOptions, jobs: Int,
-        transform: @escaping @Sendable (DataRecord, ValidationReport?) -> Result, _ body: (Result) -> Void
+        transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) throws(DataFileError) {
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
         let known = KnownIssues()
+        let (make, makeWithoutIssues) = (transform.make, transform.makeWithoutIssues)
         let hidesValues = hasSensitiveFields
         // What the hidden values of one window take from the line the next window starts inside.
         var handedOnLine: CarriedColumns?
@@ -215,12 +216,13 @@ extension FormSchema {
                     let index = window.firstIndex + slot + 1
                     switch outcome {
                     case .valid:
-                        return transform(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
+                        if let makeWithoutIssues { return makeWithoutIssues() }
+                        return make(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
                     case .settled(let failures):
-                        return transform(DataRecord(index: index, unparsedElement: element, of: document),
+                        return make(DataRecord(index: index, unparsedElement: element, of: document),
                                          report(for: failures, options: options, cache: &issues))
                     case .parsed(let value, let report):
-                        return transform(DataRecord(index: index, position: element.position, content: .success(value),
+                        return make(DataRecord(index: index, position: element.position, content: .success(value),
                                                     document: document, anchor: .json(element.range.lowerBound)), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
@@ -230,7 +232,7 @@ extension FormSchema {
                         let error = DataParseError(message: failure.message, position: document.position(ofOffset: (from ?? 0) + failure.offset))
                         if syntax.found == nil { syntax.found = (slot, error) }
                         // Its result is never handed on: the array ends before it.
-                        return transform(DataRecord(index: index, position: element.position, content: .failure(error)), nil)
+                        return make(DataRecord(index: index, position: element.position, content: .failure(error)), nil)
                     }
                 }
             }, syntax)

@@ -126,8 +126,6 @@ extension ValidationIssue {
 /// is made by the reporter's `Renderer` on the checking threads; the reporter writes it, in input order.
 protocol CheckReporter {
     associatedtype Renderer: RecordRenderer
-    /// Whether the renderer quotes or places records' text (`DataRecord.document`); true unless said.
-    static var readsRecordText: Bool { get }
     /// What renders the records of `file`.
     func renderer(file: String) -> Renderer
     /// What the renderer made of a record of `file`, in input order (nothing for the records it had
@@ -141,19 +139,28 @@ protocol CheckReporter {
 }
 
 extension CheckReporter {
-    static var readsRecordText: Bool { true }
     mutating func fileDone(file: String) {}
 }
 
 /// Renders the records of one file on the checking threads, from what it was made with alone.
 protocol RecordRenderer: Sendable {
     associatedtype Rendered: Sendable
+    /// Whether `render` quotes or places records' text (`DataRecord.document`); true unless said.
+    var readsRecordText: Bool { get }
+    /// Whether `render` can have something to write for a record without issues (false unless said).
+    var rendersRecordsWithoutIssues: Bool { get }
     /// What the reporter writes for `record` and its report, or nil when there is nothing to write.
     func render(_ record: DataRecord, _ report: ValidationReport) -> Rendered?
 }
 
+extension RecordRenderer {
+    var readsRecordText: Bool { true }
+    var rendersRecordsWithoutIssues: Bool { false }
+}
+
 /// A renderer with nothing to say about any record.
 struct SilentRenderer: RecordRenderer {
+    var readsRecordText: Bool { false }
     func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? { nil }
 }
 

@@ -115,6 +115,9 @@ struct JUnitReporter: CheckReporter {
         let positions: ShownPositions
         let failures: IssueTexts
 
+        /// Every record is a test case.
+        var rendersRecordsWithoutIssues: Bool { true }
+
         func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
             // A passing case is written by the reporter, from the record's number alone.
             guard !report.issues.isEmpty else { return RenderedCase(record: record.index) }

@@ -72,7 +72,6 @@ struct TextReporter: CheckReporter {
 /// where the counts are what matters.
 struct SummaryReporter: CheckReporter {
     let style: Style
-    static var readsRecordText: Bool { false }
 
     func renderer(file: String) -> SilentRenderer { SilentRenderer() }
 
