@@ -34,18 +34,22 @@ enum TextFormats {
     private static let emailLocalSymbols = "_.!#$%&'*+/=?^`{|}~-".utf8.reduce(UInt128(0)) { $0 | 1 << $1 }
 
     /// Dot-separated labels of 1 to `maxLabelLength` letters, digits and inner hyphens (ASCII).
+    /// Read in one pass: a hyphen may not start a label, nor the byte before a dot or the end be one.
     private static func isHostname(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, maxLabelLength: Int = 63) -> Bool {
-        guard !bytes.isEmpty else { return false }
-        var start = bytes.startIndex
-        while true {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
-            let label = bytes[start..<end]
-            guard (1...maxLabelLength).contains(label.count), isASCIIAlphanumeric(label.first!), isASCIIAlphanumeric(label.last!),
-                label.allSatisfy({ isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") })
-            else { return false }
-            guard end < bytes.endIndex else { return true }
-            start = end + 1
+        var labelLength = 0
+        var previous = UInt8(ascii: ".")
+        for byte in UnsafeBufferPointer(rebasing: bytes) {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
+                labelLength = 0
+            } else {
+                guard isASCIIAlphanumeric(byte) || (byte == UInt8(ascii: "-") && labelLength > 0), labelLength < maxLabelLength
+                else { return false }
+                labelLength += 1
+            }
+            previous = byte
         }
+        return labelLength > 0 && previous != UInt8(ascii: "-")
     }
 
     /// `isWebURL` on UTF-8 bytes. Text beyond ASCII is decided on its bytes when it comes after the
@@ -192,8 +196,8 @@ enum TextFormats {
         return true
     }
 
+    /// A letter of either case (which setting bit 5 makes lowercase) or a digit.
     static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
     }
 }
