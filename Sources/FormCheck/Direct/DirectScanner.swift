@@ -264,6 +264,20 @@ struct DirectScanner: ~Copyable {
         // Where the next byte of the text goes: `offset` until the first escape, behind it after.
         var end = offset
         while offset < bytes.count {
+            // Printable ASCII eight bytes at a time: each byte is a character of its own and plain.
+            while offset + 8 <= bytes.count {
+                let special = ByteWord.bytesEndingPrintableText(in: ByteWord.load(bytes, at: offset))
+                let run = special == 0 ? 8 : special.trailingZeroBitCount / 8
+                if run == 0 { break }
+                tally.addPrintableASCII(count: run)
+                if let decodedCopy, end != offset {
+                    for index in 0..<run { decodedCopy[end + index] = bytes[offset + index] }
+                }
+                end += run
+                offset += run
+                if run < 8 { break }
+            }
+            guard offset < bytes.count else { break }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
