@@ -103,13 +103,19 @@ struct LineStream: ~Copyable {
             }
             var block = spare
             spare = []
-            block.removeAll(keepingCapacity: true)
             // A line longer than a chunk doubles the room, so reading it stays linear in its length.
             let capacity = max(leftover.count + Self.chunkSize, 2 * leftover.count)
+            // The spare's bytes are written over: only room it never held is filled first (an array's
+            // elements are always initialized), not a megabyte of zeros for every block.
+            if block.count > capacity { block.removeLast(block.count - capacity) }
             block.reserveCapacity(capacity)
-            block.append(contentsOf: leftover)
-            var count = block.count
-            block.append(contentsOf: repeatElement(0, count: capacity - count))
+            block.append(contentsOf: repeatElement(0, count: capacity - block.count))
+            if !leftover.isEmpty {
+                block.withUnsafeMutableBufferPointer { room in
+                    leftover.withUnsafeBufferPointer { room.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
+                }
+            }
+            var count = leftover.count
             if !atEnd {
                 let read = block.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
                 count += read.count
