@@ -146,7 +146,7 @@ extension FormSchema {
                         return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
                     case .settled(let failures):
                         return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText),
-                                         report(for: failures, options: options, cache: &issues))
+                                    report(for: failures, options: options, cache: &issues))
                     case .parsed(let value, let report):
                         return make(line.record(in: block, name: path, value: value), report)
                     case .malformed:
@@ -220,10 +220,10 @@ extension FormSchema {
                         return make(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
                     case .settled(let failures):
                         return make(DataRecord(index: index, unparsedElement: element, of: document),
-                                         report(for: failures, options: options, cache: &issues))
+                                    report(for: failures, options: options, cache: &issues))
                     case .parsed(let value, let report):
                         return make(DataRecord(index: index, position: element.position, content: .success(value),
-                                                    document: document, anchor: .json(element.range.lowerBound)), report)
+                                               document: document, anchor: .json(element.range.lowerBound)), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
                         let failure = document.bytes.withUnsafeBufferPointer { bytes in
