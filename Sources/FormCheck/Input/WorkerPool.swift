@@ -128,7 +128,7 @@ final class Batch<R>: @unchecked Sendable {
     fileprivate init(count: Int, memory: ResultMemory) {
         self.memory = memory
         block = memory.take(byteCount: count * MemoryLayout<R>.stride)
-        assert(MemoryLayout<R>.alignment <= ResultMemory.alignment)
+        assert(MemoryLayout<R>.alignment <= ResultMemory.alignment, "results aligned beyond what the memory gives")
         results = UnsafeMutableBufferPointer(start: block.baseAddress?.bindMemory(to: R.self, capacity: count), count: count)
     }
 
