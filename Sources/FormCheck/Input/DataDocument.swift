@@ -244,7 +244,14 @@ package final class DataDocument: @unchecked Sendable {
                 if length > 0 { starts.append(index) }
             }
         } else {
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            bytes.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var index = 0
+                while let found = memchr(base + index, 0x0A, bytes.count - index) {
+                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(index)
+                }
+            }
         }
         lineStarts = starts
         return starts
