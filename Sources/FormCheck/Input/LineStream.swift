@@ -110,11 +110,7 @@ struct LineStream: ~Copyable {
             if block.count > capacity { block.removeLast(block.count - capacity) }
             block.reserveCapacity(capacity)
             block.append(contentsOf: repeatElement(0, count: capacity - block.count))
-            if !leftover.isEmpty {
-                block.withUnsafeMutableBufferPointer { room in
-                    leftover.withUnsafeBufferPointer { room.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
-                }
-            }
+            _ = block.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: leftover) }
             var count = leftover.count
             if !atEnd {
                 let read = block.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
