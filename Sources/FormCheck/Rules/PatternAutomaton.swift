@@ -196,11 +196,14 @@ struct PatternAutomaton: Sendable {
         let stop = anchoredEnd ? dead : acceptingFrom
         var state = start
         if state >= stop { return state != dead }
+        guard var byte = text.baseAddress else { return state >= acceptingFrom }
+        let end = byte + text.count
         var row = table + Int(state) &<< 7
-        for byte in text {
+        while byte < end {
             // A byte that keeps the state (the loops of `+` and `*`) changes nothing: written as a
             // branch, the next byte's lookup need not wait for this one's.
-            let next = row[Int(byte)]
+            let next = row[Int(byte.pointee)]
+            byte += 1
             if next == state { continue }
             if next >= stop { return next != dead }
             state = next
