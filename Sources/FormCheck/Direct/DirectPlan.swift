@@ -249,6 +249,8 @@ final class DirectPlan: @unchecked Sendable {
     private let dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)]
     private let choiceStrings: FlatArray<Range<Int>>
     private let choiceNumbers: FlatArray<NumericLiteral>
+    /// The same numbers as the schema writes them, for a value beyond `Int`'s range.
+    private let exactChoiceNumbers: [Value]
     private let conditions: FlatArray<Condition>
     private let quickChecks: FlatArray<QuickCheck>
     /// By node id: the node's chain folded into one test (an index of `quickChecks`), or -1.
@@ -291,6 +293,7 @@ final class DirectPlan: @unchecked Sendable {
         scalarTests = builder.scalarTests
         choiceStrings = FlatArray(copying: builder.choiceStrings)
         choiceNumbers = FlatArray(copying: builder.choiceNumbers)
+        exactChoiceNumbers = builder.exactChoiceNumbers
         conditions = FlatArray(copying: builder.conditions)
         quickChecks = FlatArray(copying: builder.quickChecks)
         quickCheckOfNode = FlatArray(copying: builder.quickCheckOfNode)
@@ -724,7 +727,7 @@ final class DirectPlan: @unchecked Sendable {
             return test.passes(date, limit)
         case .scalar(let test, let reference):
             // Past the type check, the rules that use this meet numbers only.
-            guard let own = value.scalar else { return nil }
+            guard let own = value.scalar(in: record.bytes) else { return nil }
             var other: Value?
             if reference >= 0 {
                 let referenced = record[node: Int(reference)]
@@ -735,7 +738,7 @@ final class DirectPlan: @unchecked Sendable {
                 case .array: other = .array([])
                 case .string:
                     other = .string(referenced.decoded(in: record.bytes))
-                case .null, .true, .false, .integer, .number: other = referenced.scalar
+                case .null, .true, .false, .integer, .number, .largeInteger: other = referenced.scalar(in: record.bytes)
                 }
             }
             return scalarTests[Int(test)](own, other)
@@ -744,6 +747,9 @@ final class DirectPlan: @unchecked Sendable {
             let order: Int
             if value.kind == .integer, case .integer(let bound) = limit {
                 order = value.integer < bound ? -1 : (value.integer == bound ? 0 : 1)
+            } else if value.kind == .largeInteger {
+                guard let own = value.scalar(in: record.bytes), let compared = NumericOrder.compare(own, limit.value) else { return true }
+                order = compared
             } else {
                 guard let number = value.doubleValue else { return true }
                 let bound = limit.doubleValue
@@ -759,7 +765,7 @@ final class DirectPlan: @unchecked Sendable {
                 return matches(value.bytes(in: record.bytes), automaton) == mustBeIn
             case .missing, .object, .array:
                 return nil
-            case .null, .true, .false, .integer, .number:
+            case .null, .true, .false, .integer, .number, .largeInteger:
                 return !mustBeIn
             }
         case .oneOf(let strings, let numbers):
@@ -806,7 +812,7 @@ final class DirectPlan: @unchecked Sendable {
                 case .true: passes = condition.matchesTrue
                 case .false: passes = condition.matchesFalse
                 case .missing, .null, .object, .array: passes = false
-                case .string, .integer, .number:
+                case .string, .integer, .number, .largeInteger:
                     passes = isChoice(other, strings: condition.strings.range, numbers: condition.numbers.range,
                                       comparesStringsAsText: condition.comparesStringsAsText, bytes: record.bytes)
                 }
@@ -834,7 +840,11 @@ final class DirectPlan: @unchecked Sendable {
         case .null, .true, .false:
             return false
         case .integer, .number:
-            return numbers.contains { value.scalar == choiceNumbers[$0].value }
+            return numbers.contains { value.scalar(in: bytes) == choiceNumbers[$0].value }
+        case .largeInteger:
+            // Compared with the literals as written (`choiceNumbers` holds a large one as the double nearest it).
+            let own = value.scalar(in: bytes)
+            return numbers.contains { own == exactChoiceNumbers[$0] }
         }
     }
 
@@ -865,6 +875,7 @@ final class DirectPlan: @unchecked Sendable {
         var scalarTests: [@Sendable (Value, Value?) -> Bool] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
+        var exactChoiceNumbers: [Value] = []
         var conditions: [Condition] = []
         var quickChecks: [QuickCheck] = []
         var quickCheckOfNode: [Int32]
@@ -1127,18 +1138,20 @@ final class DirectPlan: @unchecked Sendable {
                                    dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
         }
 
-        /// Stores choice literals: the strings in `choiceStrings`, the numbers in `choiceNumbers`.
+        /// Stores choice literals: the strings in `choiceStrings`, the numbers in `choiceNumbers` and
+        /// `exactChoiceNumbers`.
 
         private mutating func storeChoices(strings: [String], numbers: [Value]) -> (strings: Span, numbers: Span) {
             let firstString = choiceStrings.count
             for string in strings { choiceStrings.append(store(string)) }
             let firstNumber = choiceNumbers.count
             choiceNumbers += numbers.map(Self.literal)
+            exactChoiceNumbers += numbers
             return (Span(firstString..<choiceStrings.count), Span(firstNumber..<choiceNumbers.count))
         }
 
         /// A number as the plan stores it. A whole number beyond `Int`'s range that no double holds equals
-        /// no number the bytes settle (those are doubles and whole numbers of 18 digits at most): NaN.
+        /// no `Int` or double: NaN (a value beyond `Int`'s range is compared with `exactChoiceNumbers`).
         private static func literal(_ value: Value) -> NumericLiteral {
             if case .integer(let int) = value { return .integer(int) }
             if case .largeInteger(let large) = value {

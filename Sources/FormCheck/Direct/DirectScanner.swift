@@ -6,8 +6,8 @@
 /// is shorter than its escaped form, so every offset stays where it was).
 ///
 /// It is stricter than `JSONReader`: whatever it cannot settle alone (escapes in keys, a repeated
-/// member, very long numbers, deep nesting, anything malformed) makes it give up, and the record goes
-/// to the full reader, which reports malformed input exactly.
+/// member, deep nesting, anything malformed) makes it give up, and the record goes to the full
+/// reader, which reports malformed input exactly.
 struct DirectScanner: ~Copyable {
     static let maximumDepth = 64
 
@@ -348,8 +348,8 @@ struct DirectScanner: ~Copyable {
         return true
     }
 
-    /// A number in JSON's grammar. Whole numbers of up to 18 digits become `.integer`; fractions and
-    /// exponents become `.number` (when finite); longer whole numbers are left to the full reader.
+    /// A number in JSON's grammar. Whole numbers become `.integer`, or `.largeInteger` beyond `Int`'s
+    /// range; fractions and exponents become `.number` (when finite).
     private mutating func scanNumber(into value: inout RawValue) -> Bool {
         let start = offset
         let negative = bytes[offset] == UInt8(ascii: "-")
@@ -380,9 +380,15 @@ struct DirectScanner: ~Copyable {
             guard skipDigits() else { return false }
         }
         if isInteger {
-            guard digits <= 18 else { return false }
-            value.kind = .integer
-            value.integer = negative ? -integer : integer
+            if digits <= 18 {
+                value.kind = .integer
+                value.integer = negative ? -integer : integer
+            } else if let whole = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)) {
+                value.kind = .integer
+                value.integer = whole
+            } else {
+                value.kind = .largeInteger
+            }
             return true
         }
         guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)),

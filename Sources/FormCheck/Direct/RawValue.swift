@@ -3,6 +3,8 @@
 struct RawValue {
     enum Kind: UInt8 {
         case missing, null, `true`, `false`, integer, number, string, object, array
+        /// A whole number beyond `Int`'s range, read from its digits when needed (`scalar(in:)`).
+        case largeInteger
     }
 
     var kind: Kind
@@ -32,19 +34,20 @@ struct RawValue {
 
     static let missing = RawValue(kind: .missing, start: 0, end: 0, integer: 0, number: 0, isPlain: false)
 
-    /// The scalar as a `Value`, for kinds that need no decoding (not strings, objects or arrays).
     /// The bytes the value is written with in the record, a string's quotes included.
     var writtenRange: Range<Int> {
         kind == .string ? (start - 1)..<writtenEnd : start..<end
     }
 
-    var scalar: Value? {
+    /// The scalar as a `Value`, for kinds that need no decoding (not strings, objects or arrays).
+    func scalar(in text: UnsafeBufferPointer<UInt8>) -> Value? {
         switch kind {
         case .null: return .null
         case .true: return .bool(true)
         case .false: return .bool(false)
         case .integer: return .integer(integer)
         case .number: return .number(number)
+        case .largeInteger: return LargeInteger(String(decoding: bytes(in: text), as: UTF8.self)).map(Value.largeInteger)
         case .missing, .string, .object, .array: return nil
         }
     }
@@ -94,11 +97,11 @@ struct RawValue {
         case (.string, _), (_, .string), (.missing, _), (_, .missing):
             return false
         default:
-            return scalar == other.scalar
+            return scalar(in: text) == other.scalar(in: text)
         }
     }
 
-    /// The number, for `.integer` and `.number`.
+    /// The number, for `.integer` and `.number` (a `.largeInteger` is compared by `NumericOrder`).
     var doubleValue: Double? {
         switch kind {
         case .integer: return Double(integer)
@@ -113,8 +116,8 @@ struct RawValue {
         switch (type, kind) {
         case (.date, .string):
             return LocalDate(iso8601: bytes(in: text)) != nil
-        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.boolean, .true), (.boolean, .false),
-            (.object, .object), (.array, .array):
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.integer, .largeInteger),
+            (.number, .largeInteger), (.boolean, .true), (.boolean, .false), (.object, .object), (.array, .array):
             return true
         case (.integer, .number):
             return number.rounded(.towardZero) == number && number.isFinite

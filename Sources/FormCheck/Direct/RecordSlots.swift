@@ -43,7 +43,7 @@ struct RecordSlots {
         case .missing: return nil
         case .string: return .string(raw.decoded(in: bytes))
         case .object, .array: return JSONReader.parseValue(UnsafeBufferPointer(rebasing: original[raw.start..<raw.end]), depth: 0)
-        case .null, .true, .false, .integer, .number: return raw.scalar
+        case .null, .true, .false, .integer, .number, .largeInteger: return raw.scalar(in: bytes)
         }
     }
 
