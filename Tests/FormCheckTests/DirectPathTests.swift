@@ -195,6 +195,43 @@ import Testing
             == [])
     }
 
+    /// Arrays and objects are read as deep as `JSONReader` reads them, counted from the record's
+    /// document: a record it reads is settled on the bytes, one it finds too deep is handed over.
+    @Test func nestingIsReadAsDeepAsTheFullReaderReadsIt() throws {
+        let plan = try #require(schema.directPlan)
+        let today = LocalDate(iso8601: "2026-01-01")!
+        for depth in [0, 1] {
+            for arrays in (JSONReader.maximumDepth - 3)...(JSONReader.maximumDepth + 1) {
+                for member in ["extra", "address"] {
+                    let json = Array(replacing(member, with: String(repeating: "[", count: arrays) + String(repeating: "]", count: arrays)).utf8)
+                    let read = json.withUnsafeBufferPointer { JSONReader.parseValue($0, depth: depth) } != nil
+                    var memory = SlotMemory()
+                    let settled = json.withUnsafeBufferPointer {
+                        plan.failures(in: $0, depth: depth, collectAllErrors: true, today: today, memory: &memory)
+                    } != nil
+                    #expect(settled == read, "\(member): \(arrays) arrays, \(depth) levels down")
+                    #expect(read == (depth + 1 + arrays <= JSONReader.maximumDepth))
+                }
+            }
+        }
+        var nested: Value = 1
+        for _ in 0..<(JSONReader.maximumDepth - 2) { nested = [nested] }
+        #expect(try directCodes(in: schema, String(decoding: try #require(JSONWriter.bytes(of: ["name": "", "extra": nested])), as: UTF8.self))
+            == ["name required", "email required", "username required", "password required", "confirm_password required", "age required",
+                "country required", "terms accepted"])
+    }
+
+    /// `validate(json:)` reads what follows a byte order mark on the direct path, as the full reader
+    /// skips the mark.
+    @Test func aByteOrderMarkBeforeTheJSONIsSkipped() throws {
+        let json = replacing("age", with: "12")
+        let withMark: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(json.utf8)
+        let report = try schema.validate(json: withMark)
+        #expect(report == schema.validator.validate(try JSONReader.parse(withMark), options: ValidationOptions()))
+        #expect(report == (try #require(try directReport(json))))
+        #expect(report.issues.map { "\($0.path) \($0.code)" } == ["age between"])
+    }
+
     @Test(arguments: [
         ("a repeated member", #"{"age":30,"age":"x"}"#),
         ("a repeated nested object", #"{"address":{"zip":"1"},"address":{}}"#),
@@ -205,7 +242,7 @@ import Testing
         ("content after the record", #"{} {}"#),
         ("an unknown escape", #"{"note":"\q"}"#),
         ("an unpaired surrogate", #"{"name":"\uD83D"}"#),
-        ("deep nesting", "{\"x\":" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"),
+        ("nesting deeper than JSONReader reads", "{\"x\":" + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "}"),
     ])
     func recordsTheBytesCannotSettleAreHandedOver(_ what: String, _ json: String) throws {
         var cache = IssueTable()

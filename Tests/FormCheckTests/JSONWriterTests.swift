@@ -58,7 +58,7 @@ import Testing
             """)
         #expect(schema.validate(["name": "", "extra": deep]).issues.map { "\($0.path) \($0.code)" } == ["name required"])
         var shallow: Value = 1
-        for _ in 0..<DirectScanner.maximumDepth - 1 { shallow = [shallow] }
+        for _ in 0..<JSONReader.maximumDepth - 1 { shallow = [shallow] }
         #expect(JSONWriter.bytes(of: ["extra": shallow]) != nil)
     }
 

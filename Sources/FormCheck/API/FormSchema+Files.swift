@@ -71,7 +71,7 @@ extension FormSchema {
     /// Checks the JSON record in `json`: by the direct path when it can, else parsed (as a value nested
     /// `depth` levels down in its document) and validated.
     private func check(_ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan?, depth: Int, options: ValidationOptions, memory: inout SlotMemory) -> Outcome {
-        if let failures = plan?.failures(in: json, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory) {
+        if let failures = plan?.failures(in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory) {
             return failures.isEmpty ? .valid : .settled(failures)
         }
         guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }

@@ -223,7 +223,11 @@ public struct FormSchema: Sendable {
     /// Validates one record given as a JSON document.
     /// - Throws: `DataParseError` when the bytes are not well-formed JSON.
     public func validate(json: [UInt8], options: ValidationOptions = ValidationOptions()) throws(DataParseError) -> ValidationReport {
-        if let report = json.withUnsafeBufferPointer({ directReport($0, options: options) }) { return report }
+        // A byte order mark is not part of the JSON: the direct path reads what follows it.
+        let start = JSONTextEncoding.byteOrderMarkLength(json)
+        if let report = json.withUnsafeBufferPointer({ directReport(UnsafeBufferPointer(rebasing: $0[start...]), options: options) }) {
+            return report
+        }
         return validator.validate(try JSONReader.parse(json), options: options)
     }
 

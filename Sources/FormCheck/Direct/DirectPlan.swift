@@ -327,20 +327,23 @@ final class DirectPlan: @unchecked Sendable {
         quickFormats.deallocate()
     }
 
-    /// The failures of the JSON record in `bytes`, in the order the full validator reports them, or
-    /// nil when the bytes alone cannot settle the record.
+    /// The failures of the JSON record in `bytes` (a document of its own), in the order the full
+    /// validator reports them, or nil when the bytes alone cannot settle the record.
     func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
         var memory = SlotMemory()
-        return failures(in: bytes, collectAllErrors: collectAllErrors, today: today, memory: &memory)
+        return failures(in: bytes, depth: 0, collectAllErrors: collectAllErrors, today: today, memory: &memory)
     }
 
-    /// The failures of the JSON record in `bytes` as `failures(in:collectAllErrors:today:)` gives them,
-    /// with its slots in `memory`, which the records checked before it on this thread used.
-    func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory) -> [Failure]? {
+    /// The failures of the JSON record in `bytes`, nested `depth` levels down in its document, as
+    /// `failures(in:collectAllErrors:today:)` gives them, with its slots in `memory`, which the records
+    /// checked before it on this thread used.
+    func failures(
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
+    ) -> [Failure]? {
         // A record with more elements than the plan's first guess grew the memory: start from its size.
         var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
         while true {
-            switch failures(in: bytes, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
+            switch failures(in: bytes, depth: depth, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
             case .settled(let failures): return failures
             case .unsettled: return nil
             case .needsMoreSlots:
@@ -358,12 +361,12 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
     ) -> Outcome {
         memory.withSlots(count: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
-            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount)
+            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth)
             let scanned = scanner.scanRecord(plan: self, into: values)
             let decodedCopy = scanner.decodedCopy
             defer { decodedCopy?.deallocate() }

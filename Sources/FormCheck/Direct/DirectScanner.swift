@@ -5,11 +5,12 @@
 /// written with escapes is decoded in place, in a copy of the record made at the first one (the text
 /// is shorter than its escaped form, so every offset stays where it was).
 ///
-/// It is stricter than `JSONReader`: whatever it cannot settle alone (escapes in keys, a repeated
-/// member, deep nesting, anything malformed) makes it give up, and the record goes to the full
-/// reader, which reports malformed input exactly.
+/// It is stricter than `JSONReader`: whatever it cannot settle alone (a repeated member, anything
+/// malformed) makes it give up, and the record goes to the full reader, which reports malformed input
+/// exactly. It reads arrays and objects as deep as `JSONReader` does (`JSONReader.maximumDepth` levels,
+/// counted from the record's document), and gives up beyond, where that reader finds the nesting too
+/// deep.
 struct DirectScanner: ~Copyable {
-    static let maximumDepth = 64
 
     /// A member that its object's layout does not declare, in an object whose layout rejects those.
     struct UnknownMember {
@@ -33,6 +34,9 @@ struct DirectScanner: ~Copyable {
     private var nextElement: Int
     /// The record has more elements than the slots hold: it can be read again with more.
     private(set) var ranOutOfSlots = false
+    /// The levels of arrays and objects around the record in its document (1 for an element of a
+    /// top-level array).
+    private let depth: Int
     /// The length in characters of the last string `scanRestBeyondASCII` read, where the bytes tell
     /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
     private var charactersOfLastString: Int32 = -1
@@ -47,9 +51,10 @@ struct DirectScanner: ~Copyable {
     }
 
     /// - Parameter firstElement: the first slot, after the nodes' slots, where array elements go.
-    init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int, depth: Int) {
         self.bytes = bytes
         self.nextElement = firstElement
+        self.depth = depth
     }
 
     /// Reads a whole record: one object laid out as the plan's last layout (the record's), then only
@@ -58,7 +63,7 @@ struct DirectScanner: ~Copyable {
         skipWhitespace()
         recordStart = offset
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{"),
-            scanObject(layout: plan.recordLayout, frame: 0, plan: plan, into: values)
+            scanObject(layout: plan.recordLayout, frame: 0, level: depth + 1, plan: plan, into: values)
         else { return false }
         skipWhitespace()
         return offset == bytes.count
@@ -76,8 +81,12 @@ struct DirectScanner: ~Copyable {
         }
     }
 
-    /// An object whose declared members go to their slots in the frame that starts at `frame`. Starts at `{`.
-    private mutating func scanObject(layout: Int, frame: Int, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>) -> Bool {
+    /// An object whose declared members go to their slots in the frame that starts at `frame`, `level`
+    /// levels deep in its document. Starts at `{`.
+    private mutating func scanObject(
+        layout: Int, frame: Int, level: Int, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
+    ) -> Bool {
+        guard level <= JSONReader.maximumDepth else { return false }
         let objectStart = offset
         offset += 1
         skipWhitespace()
@@ -109,18 +118,19 @@ struct DirectScanner: ~Copyable {
                 let slot = frame + Int(member.slot)
                 // A repeated member replaces the first one, nested values included: left to the full reader.
                 guard values[slot].kind == .missing,
-                    scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, plan: plan, into: values)
+                    scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, level: level + 1, plan: plan,
+                             into: values)
                 else { return false }
             } else if plan.rejectsUnknown(layout) {
                 let start = offset
                 // Keys compare as `String`s, as an `ObjectValue` keys its members; the full reader keeps
                 // the last of a repeated one, in its own order.
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
-                guard plan.settlesUnknownMembers(layout), skipValue(depth: 1), unknownKeys.insert(UnknownKey(object: objectStart, key: name)).inserted
+                guard plan.settlesUnknownMembers(layout), skipValue(level: level + 1), unknownKeys.insert(UnknownKey(object: objectStart, key: name)).inserted
                 else { return false }
                 unknownMembers.append(UnknownMember(object: objectStart, key: name, value: start..<offset, layout: layout))
             } else {
-                guard skipValue(depth: 1) else { return false }
+                guard skipValue(level: level + 1) else { return false }
             }
             guard let closed = endOfItem(closing: UInt8(ascii: "}")) else { return false }
             if closed { return true }
@@ -134,11 +144,12 @@ struct DirectScanner: ~Copyable {
         return unknownMembers.indices.sorted { (unknownMembers[$0].object, $0) < (unknownMembers[$1].object, $1) }.map { unknownMembers[$0] }
     }
 
-    /// A declared member's value; an object with a layout of its own is read into its members' slots in
-    /// `frame`, and the array of an array field element by element (`elements` indexes the plan's
-    /// element layouts; -1: none).
+    /// A declared member's value, an object or array of which lies `level` levels deep; an object with a
+    /// layout of its own is read into its members' slots in `frame`, and the array of an array field
+    /// element by element (`elements` indexes the plan's element layouts; -1: none).
     private mutating func scanSlot(
-        _ value: inout RawValue, layout: Int?, frame: Int, elements: Int32 = -1, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
+        _ value: inout RawValue, layout: Int?, frame: Int, elements: Int32 = -1, level: Int, plan: DirectPlan,
+        into values: UnsafeMutableBufferPointer<RawValue>
     ) -> Bool {
         guard offset < bytes.count else { return false }
         let start = offset
@@ -153,13 +164,14 @@ struct DirectScanner: ~Copyable {
         case UInt8(ascii: "{"):
             value.kind = .object
             if let layout {
-                guard scanObject(layout: layout, frame: frame, plan: plan, into: values) else { return false }
+                guard scanObject(layout: layout, frame: frame, level: level, plan: plan, into: values) else { return false }
             } else {
-                guard skipValue(depth: 1) else { return false }
+                guard skipValue(level: level) else { return false }
             }
         case UInt8(ascii: "["):
             value.kind = .array
-            guard elements >= 0 ? scanElements(of: &value, as: plan.elementLayout(elements), plan: plan, into: values) : skipValue(depth: 1)
+            guard elements >= 0
+                ? scanElements(of: &value, as: plan.elementLayout(elements), level: level, plan: plan, into: values) : skipValue(level: level)
             else { return false }
         case UInt8(ascii: "t"):
             guard skipLiteral("true") else { return false }
@@ -177,12 +189,14 @@ struct DirectScanner: ~Copyable {
         return true
     }
 
-    /// A declared array: its elements go to consecutive frames of free slots, each read as `element`
-    /// says (objects and arrays it does not lay out are checked and skipped). Starts at `[`; false when
-    /// the slots run out (`ranOutOfSlots`).
+    /// A declared array, `level` levels deep: its elements go to consecutive frames of free slots, each
+    /// read as `element` says (objects and arrays it does not lay out are checked and skipped). Starts at
+    /// `[`; false when the slots run out (`ranOutOfSlots`).
     private mutating func scanElements(
-        of array: inout RawValue, as element: DirectPlan.ElementLayout, plan: DirectPlan, into values: UnsafeMutableBufferPointer<RawValue>
+        of array: inout RawValue, as element: DirectPlan.ElementLayout, level: Int, plan: DirectPlan,
+        into values: UnsafeMutableBufferPointer<RawValue>
     ) -> Bool {
+        guard level <= JSONReader.maximumDepth else { return false }
         offset += 1
         array.firstElement = Int32(nextElement)
         skipWhitespace()
@@ -207,12 +221,12 @@ struct DirectScanner: ~Copyable {
             }
             if readsWhole {
                 let start = offset
-                guard skipValue(depth: 2) else { return false }
+                guard skipValue(level: level + 1) else { return false }
                 values[frame] = RawValue(kind: bytes[start] == UInt8(ascii: "{") ? .object : .array, start: start, end: offset,
                                          integer: 0, number: 0, isPlain: false)
             } else {
                 guard scanSlot(&values[frame], layout: element.layout >= 0 ? Int(element.layout) : nil, frame: frame, elements: element.elements,
-                               plan: plan, into: values)
+                               level: level + 1, plan: plan, into: values)
                 else { return false }
             }
             values[frame].nextFrame = Int32(nextElement)
@@ -408,13 +422,14 @@ struct DirectScanner: ~Copyable {
         return true
     }
 
-    /// Any value, checked and skipped.
-    private mutating func skipValue(depth: Int) -> Bool {
-        guard offset < bytes.count, depth <= Self.maximumDepth else { return false }
+    /// Any value, checked and skipped; an array or object lies `level` levels deep.
+    private mutating func skipValue(level: Int) -> Bool {
+        guard offset < bytes.count else { return false }
         switch bytes[offset] {
         case UInt8(ascii: "\""):
             return scanString() != nil
         case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard level <= JSONReader.maximumDepth else { return false }
             let closing = bytes[offset] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
             let isObject = closing == UInt8(ascii: "}")
             offset += 1
@@ -431,7 +446,7 @@ struct DirectScanner: ~Copyable {
                     offset += 1
                     skipWhitespace()
                 }
-                guard skipValue(depth: depth + 1), let closed = endOfItem(closing: closing) else { return false }
+                guard skipValue(level: level + 1), let closed = endOfItem(closing: closing) else { return false }
                 if closed { return true }
             }
         case UInt8(ascii: "t"): return skipLiteral("true")

@@ -4,7 +4,7 @@
 /// as it is; numbers read back as the same kind and value.
 package enum JSONWriter {
     /// The JSON text of `value`, or nil when it holds a number JSON cannot write (infinite or NaN) or
-    /// nests deeper than the direct path reads (`DirectScanner.maximumDepth`), which the writer's
+    /// nests deeper than the direct path reads (`JSONReader.maximumDepth`), which the writer's
     /// recursion never goes beyond.
     static func bytes(of value: Value) -> [UInt8]? {
         var out: [UInt8] = []
@@ -21,7 +21,7 @@ package enum JSONWriter {
     }
 
     /// Appends the JSON text of `value`, `depth` levels down (the record's own level is 1); false (with
-    /// `out` partly written) at a number JSON cannot write or beyond `DirectScanner.maximumDepth`.
+    /// `out` partly written) at a number JSON cannot write or beyond `JSONReader.maximumDepth`.
     private static func append<Sink: ByteSink & ~Copyable>(_ value: Value, to out: inout Sink, depth: Int) -> Bool {
         switch value {
         case .null: appendLiteral("null", to: &out)
@@ -34,7 +34,7 @@ package enum JSONWriter {
             out.append(utf8: double.description)
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
-            guard depth <= DirectScanner.maximumDepth else { return false }
+            guard depth <= JSONReader.maximumDepth else { return false }
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -42,7 +42,7 @@ package enum JSONWriter {
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard depth <= DirectScanner.maximumDepth else { return false }
+            guard depth <= JSONReader.maximumDepth else { return false }
             out.append(UInt8(ascii: "{"))
             for index in object.keys.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
