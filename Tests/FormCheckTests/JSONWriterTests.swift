@@ -38,10 +38,10 @@ import Testing
     /// when it grows a byte at a time and by runs longer than it holds.
     @Test(arguments: [
         ["a": 1] as Value, ["s": .string(String(repeating: "é\"x", count: 300))],
-        .array((0..<200).map { .integer($0 * 1_000_003 - 7) }), .string(String(repeating: "\u{1}", count: 100)), ["n": .number(.nan)],
+        .array((0..<200).map { .integer($0 * 1_000_003 - 7) }), .string(String(repeating: "\u{1}", count: 100)), ["n": .number(1.5)],
     ])
     func memoryOfItsOwnHoldsTheSameText(_ value: Value) {
-        #expect(JSONWriter.withBytes(of: value) { Array($0) } == JSONWriter.bytes(of: value))
+        #expect(JSONWriter.withValueText(of: value) { Array($0) } == JSONWriter.bytes(of: value))
     }
 
     /// A value nested deeper than the direct path reads is not written (the writer would recurse as
@@ -62,18 +62,34 @@ import Testing
         #expect(JSONWriter.bytes(of: ["extra": shallow]) != nil)
     }
 
-    /// A number JSON cannot write leaves the record to the general validator, which reports it.
-    @Test(.needsYAML) func numbersJSONCannotWriteGoToTheGeneralValidator() throws {
+    /// A number JSON cannot write is written `NaN`, `Infinity` or `-Infinity` in a value's text, which
+    /// the direct path reads: it fails `type` as on the general validator.
+    @Test(.needsYAML) func numbersJSONCannotWriteAreReadInAValuesText() throws {
         #expect(JSONWriter.bytes(of: ["n": .number(.nan)]) == nil)
         #expect(JSONWriter.bytes(of: [.number(-.infinity)]) == nil)
+        let record: Value = ["n": .number(.infinity), "m": [.number(.nan), .number(-.infinity), .number(.nan)], "k": .number(.infinity)]
+        #expect(JSONWriter.withValueText(of: record) { String(decoding: $0, as: UTF8.self) } == #"{"n":Infinity,"m":[NaN,-Infinity,NaN],"k":Infinity}"#)
         let schema = try compile("""
             formcheck: 1
             form: test
             fields:
               n: { type: number, rules: [{ max: 5 }] }
+              m: { type: array, rules: [uniqueItems] }
+              k: { type: integer, rules: [{ sameAs: n }] }
+              s: { type: string, rules: [{ notOneOf: [x] }] }
             """)
-        let record: Value = ["n": .number(.infinity)]
-        #expect(schema.validate(record).issues.map { "\($0.path) \($0.code)" } == ["n type"])
-        #expect(schema.validate(record) == schema.validator.validate(record, options: ValidationOptions()))
+        let plan = try #require(schema.directPlan)
+        let today = LocalDate(iso8601: "2026-01-01")!
+        for (value, expected) in [
+            (record, ["n type", "k type"]), (["m": [.number(.infinity), .number(.infinity)]], ["m uniqueItems"]),
+            (["s": .number(-.infinity), "n": .number(-5)], ["s type"]), (["n": .number(.nan), "k": 1], ["n type", "k sameAs"]),
+        ] as [(Value, [String])] {
+            #expect(JSONWriter.withValueText(of: value) { plan.failures(in: $0, isValueText: true, collectAllErrors: true, today: today) } != nil)
+            let options = ValidationOptions(collectAllErrors: true)
+            #expect(schema.validate(value, options: options) == schema.validator.validate(value, options: options))
+            #expect(schema.validate(value, options: options).issues.map { "\($0.path) \($0.code)" } == expected)
+        }
+        // In JSON they are not numbers: the record is malformed.
+        #expect(throws: DataParseError.self) { try schema.validate(json: Array(#"{"n":NaN}"#.utf8)) }
     }
 }

@@ -327,23 +327,25 @@ final class DirectPlan: @unchecked Sendable {
         quickFormats.deallocate()
     }
 
-    /// The failures of the JSON record in `bytes` (a document of its own), in the order the full
-    /// validator reports them, or nil when the bytes alone cannot settle the record.
-    func failures(in bytes: UnsafeBufferPointer<UInt8>, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
+    /// The failures of the JSON record in `bytes` (a document of its own, or a `Value`'s text when
+    /// `isValueText`: see `JSONWriter.withValueText`), in the order the full validator reports them, or
+    /// nil when the bytes alone cannot settle the record.
+    func failures(in bytes: UnsafeBufferPointer<UInt8>, isValueText: Bool, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
         var memory = SlotMemory()
-        return failures(in: bytes, depth: 0, collectAllErrors: collectAllErrors, today: today, memory: &memory)
+        return failures(in: bytes, depth: 0, isValueText: isValueText, collectAllErrors: collectAllErrors, today: today, memory: &memory)
     }
 
-    /// The failures of the JSON record in `bytes`, nested `depth` levels down in its document, as
-    /// `failures(in:collectAllErrors:today:)` gives them, with its slots in `memory`, which the records
-    /// checked before it on this thread used.
+    /// The failures of the record in `bytes`, nested `depth` levels down in its document, as
+    /// `failures(in:isValueText:collectAllErrors:today:)` gives them, with its slots in `memory`, which the
+    /// records checked before it on this thread used.
     func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, isValueText: Bool = false, collectAllErrors: Bool, today: LocalDate,
+        memory: inout SlotMemory
     ) -> [Failure]? {
         // A record with more elements than the plan's first guess grew the memory: start from its size.
         var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
         while true {
-            switch failures(in: bytes, depth: depth, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
+            switch failures(in: bytes, depth: depth, isValueText: isValueText, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
             case .settled(let failures): return failures
             case .unsettled: return nil
             case .needsMoreSlots:
@@ -361,12 +363,12 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, isValueText: Bool, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
     ) -> Outcome {
         memory.withSlots(count: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
-            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth)
+            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: isValueText)
             let scanned = scanner.scanRecord(plan: self, into: values)
             let decodedCopy = scanner.decodedCopy
             defer { decodedCopy?.deallocate() }

@@ -37,6 +37,9 @@ struct DirectScanner: ~Copyable {
     /// The levels of arrays and objects around the record in its document (1 for an element of a
     /// top-level array).
     private let depth: Int
+    /// Whether the text is a `Value`'s (`JSONWriter.withValueText`), where a number that is not finite
+    /// is written `NaN`, `Infinity` or `-Infinity`.
+    private let isValueText: Bool
     /// The length in characters of the last string `scanRestBeyondASCII` read, where the bytes tell
     /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
     private var charactersOfLastString: Int32 = -1
@@ -51,10 +54,11 @@ struct DirectScanner: ~Copyable {
     }
 
     /// - Parameter firstElement: the first slot, after the nodes' slots, where array elements go.
-    init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int, depth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int, depth: Int, isValueText: Bool) {
         self.bytes = bytes
         self.nextElement = firstElement
         self.depth = depth
+        self.isValueText = isValueText
     }
 
     /// Reads a whole record: one object laid out as the plan's last layout (the record's), then only
@@ -368,7 +372,10 @@ struct DirectScanner: ~Copyable {
         let start = offset
         let negative = bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }
-        guard offset < bytes.count, isDigit(bytes[offset]) else { return false }
+        guard offset < bytes.count, isDigit(bytes[offset]) else {
+            offset = start
+            return isValueText && scanNonFiniteNumber(into: &value)
+        }
         var integer = 0
         var digits = 0
         if bytes[offset] == UInt8(ascii: "0") {
@@ -408,6 +415,23 @@ struct DirectScanner: ~Copyable {
         guard let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)),
             number.isFinite
         else { return false }
+        value.kind = .number
+        value.number = number
+        return true
+    }
+
+    /// `NaN`, `Infinity` or `-Infinity`, as a `Value`'s text writes a number that is not finite.
+    private mutating func scanNonFiniteNumber(into value: inout RawValue) -> Bool {
+        let number: Double
+        if skipLiteral("NaN") {
+            number = .nan
+        } else if skipLiteral("Infinity") {
+            number = .infinity
+        } else if skipLiteral("-Infinity") {
+            number = -.infinity
+        } else {
+            return false
+        }
         value.kind = .number
         value.number = number
         return true

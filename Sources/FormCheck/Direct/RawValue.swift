@@ -116,9 +116,12 @@ struct RawValue {
         switch (type, kind) {
         case (.date, .string):
             return LocalDate(iso8601: bytes(in: text)) != nil
-        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.integer, .largeInteger),
-            (.number, .largeInteger), (.boolean, .true), (.boolean, .false), (.object, .object), (.array, .array):
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.integer, .largeInteger), (.number, .largeInteger),
+            (.boolean, .true), (.boolean, .false), (.object, .object), (.array, .array):
             return true
+        case (.number, .number):
+            // Not NaN or an infinity, which a `Value`'s text may hold.
+            return number.isFinite
         case (.integer, .number):
             return number.rounded(.towardZero) == number && number.isFinite
         default:

@@ -12,17 +12,20 @@ package enum JSONWriter {
         return append(value, to: &out, depth: 1) ? out : nil
     }
 
-    /// Calls `body` with the JSON text of `value`, written into memory of the writer's own; nil, without
-    /// calling it, where `bytes(of:)` gives nil.
-    static func withBytes<Result>(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    /// Calls `body` with the text of `value` for the direct path, written into memory of the writer's
+    /// own: its JSON text, but for a number that is not finite, written `NaN`, `Infinity` or `-Infinity`
+    /// (which the direct path reads in a value's text only); nil, without calling `body`, beyond
+    /// `JSONReader.maximumDepth`.
+    static func withValueText<Result>(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         var out = ByteWriter(capacity: 256)
-        guard append(value, to: &out, depth: 1) else { return nil }
+        guard append(value, to: &out, depth: 1, writesNonFinite: true) else { return nil }
         return out.withBytes(body)
     }
 
     /// Appends the JSON text of `value`, `depth` levels down (the record's own level is 1); false (with
-    /// `out` partly written) at a number JSON cannot write or beyond `JSONReader.maximumDepth`.
-    private static func append<Sink: ByteSink & ~Copyable>(_ value: Value, to out: inout Sink, depth: Int) -> Bool {
+    /// `out` partly written) beyond `JSONReader.maximumDepth`, or at a number JSON cannot write unless
+    /// `writesNonFinite`.
+    private static func append<Sink: ByteSink & ~Copyable>(_ value: Value, to out: inout Sink, depth: Int, writesNonFinite: Bool = false) -> Bool {
         switch value {
         case .null: appendLiteral("null", to: &out)
         case .bool(let bool): appendLiteral(bool ? "true" : "false", to: &out)
@@ -30,7 +33,11 @@ package enum JSONWriter {
         case .largeInteger(let large): out.append(utf8: large.description)
         case .number(let double):
             // `description` is the shortest text that reads back as the same double ("1.0", "1e-07").
-            guard double.isFinite else { return false }
+            guard double.isFinite else {
+                guard writesNonFinite else { return false }
+                appendLiteral(double.isNaN ? "NaN" : (double < 0 ? "-Infinity" : "Infinity"), to: &out)
+                return true
+            }
             out.append(utf8: double.description)
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
@@ -38,7 +45,7 @@ package enum JSONWriter {
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                guard append(element, to: &out, depth: depth + 1) else { return false }
+                guard append(element, to: &out, depth: depth + 1, writesNonFinite: writesNonFinite) else { return false }
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
@@ -48,7 +55,7 @@ package enum JSONWriter {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 appendQuoted(object.keys[index], to: &out)
                 out.append(UInt8(ascii: ":"))
-                guard append(object.values[index], to: &out, depth: depth + 1) else { return false }
+                guard append(object.values[index], to: &out, depth: depth + 1, writesNonFinite: writesNonFinite) else { return false }
             }
             out.append(UInt8(ascii: "}"))
         }
