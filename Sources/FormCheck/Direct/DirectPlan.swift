@@ -452,6 +452,8 @@ final class DirectPlan: @unchecked Sendable {
     /// The layout's first member, where a record's reading starts its guesses.
     func firstMember(of layout: Int) -> Int { layouts[layout].members.lowerBound }
 
+    func members(of layout: Int) -> Range<Int> { layouts[layout].members }
+
     @inline(__always)
     private func text(_ range: Range<Int>, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         range.count == bytes.count && RawValue.bytesEqual(text.address(of: range.lowerBound), bytes.baseAddress, count: bytes.count)

@@ -5,11 +5,10 @@
 /// written with escapes is decoded in place, in a copy of the record made at the first one (the text
 /// is shorter than its escaped form, so every offset stays where it was).
 ///
-/// It is stricter than `JSONReader`: whatever it cannot settle alone (a repeated member, anything
-/// malformed) makes it give up, and the record goes to the full reader, which reports malformed input
-/// exactly. It reads arrays and objects as deep as `JSONReader` does (`JSONReader.maximumDepth` levels,
-/// counted from the record's document), and gives up beyond, where that reader finds the nesting too
-/// deep.
+/// It reads what `JSONReader` reads as that reader does: a repeated member's last value counts, and
+/// arrays and objects nest at most `JSONReader.maximumDepth` levels, counted from the record's
+/// document. Anything malformed makes it give up, and the record goes to the full reader, which says
+/// what is wrong and where.
 struct DirectScanner: ~Copyable {
 
     /// A member that its object's layout does not declare, in an object whose layout rejects those.
@@ -43,10 +42,10 @@ struct DirectScanner: ~Copyable {
     /// The length in characters of the last string `scanRestBeyondASCII` read, where the bytes tell
     /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
     private var charactersOfLastString: Int32 = -1
-    /// The undeclared members of objects that reject them, in the order they are written.
+    /// The undeclared members of objects that reject them, in the order their keys are first written.
     private var unknownMembers: [UnknownMember] = []
-    /// Their objects and keys, by which a repeated one is found.
-    private var unknownKeys: Set<UnknownKey> = []
+    /// Their objects and keys, with their places in `unknownMembers`, by which a repeated one is found.
+    private var unknownKeys: [UnknownKey: Int] = [:]
 
     private struct UnknownKey: Hashable {
         let object: Int
@@ -120,19 +119,18 @@ struct DirectScanner: ~Copyable {
                 expected = index + 1
                 let member = plan.member(at: index)
                 let slot = frame + Int(member.slot)
-                // A repeated member replaces the first one, nested values included: left to the full reader.
-                guard values[slot].kind == .missing,
-                    scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, level: level + 1, plan: plan,
-                             into: values)
+                // A repeated member's last value replaces the ones before, nested values included.
+                if values[slot].kind != .missing { clearMembers(of: member.childLayout, frame: frame, plan: plan, in: values) }
+                guard scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, level: level + 1, plan: plan,
+                               into: values)
                 else { return false }
             } else if plan.rejectsUnknown(layout) {
                 let start = offset
                 // Keys compare as `String`s, as an `ObjectValue` keys its members; the full reader keeps
-                // the last of a repeated one, in its own order.
+                // the last value of a repeated one, in the place of the first.
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
-                guard plan.settlesUnknownMembers(layout), skipValue(level: level + 1), unknownKeys.insert(UnknownKey(object: objectStart, key: name)).inserted
-                else { return false }
-                unknownMembers.append(UnknownMember(object: objectStart, key: name, value: start..<offset, layout: layout))
+                guard plan.settlesUnknownMembers(layout), skipValue(level: level + 1) else { return false }
+                add(UnknownMember(object: objectStart, key: name, value: start..<offset, layout: layout))
             } else {
                 guard skipValue(level: level + 1) else { return false }
             }
@@ -141,11 +139,36 @@ struct DirectScanner: ~Copyable {
         }
     }
 
+    /// Keeps an undeclared member; a repeated one replaces the one before, in its place. Kept out of
+    /// line: most records have none.
+    @inline(never)
+    private mutating func add(_ member: UnknownMember) {
+        let key = UnknownKey(object: member.object, key: member.key)
+        if let place = unknownKeys[key] {
+            unknownMembers[place] = member
+        } else {
+            unknownKeys[key] = unknownMembers.count
+            unknownMembers.append(member)
+        }
+    }
+
     /// The undeclared members of objects that reject them, by object (as `object` orders them), each
-    /// object's in the order they are written.
+    /// object's in the order their keys are first written.
     var unknownMembersByObject: [UnknownMember] {
         guard unknownMembers.count > 1 else { return unknownMembers }
         return unknownMembers.indices.sorted { (unknownMembers[$0].object, $0) < (unknownMembers[$1].object, $1) }.map { unknownMembers[$0] }
+    }
+
+    /// Marks the slots of the layout's members (if any) in `frame` missing again, and those of their own
+    /// members: a repeated member's object is read afresh. Kept out of line: records seldom repeat a member.
+    @inline(never)
+    private func clearMembers(of layout: Int?, frame: Int, plan: DirectPlan, in values: UnsafeMutableBufferPointer<RawValue>) {
+        guard let layout else { return }
+        for index in plan.members(of: layout) {
+            let member = plan.member(at: index)
+            values[frame + Int(member.slot)] = .missing
+            clearMembers(of: member.childLayout, frame: frame, plan: plan, in: values)
+        }
     }
 
     /// A declared member's value, an object or array of which lies `level` levels deep; an object with a
