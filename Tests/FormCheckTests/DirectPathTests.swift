@@ -221,6 +221,18 @@ import Testing
                 "country required", "terms accepted"])
     }
 
+    /// A record that is a well-formed value other than an object fails `recordType` on the bytes, placed
+    /// where the locator places it (the whole value).
+    @Test func recordsThatAreNotObjectsAreSettled() throws {
+        for json in ["[1]", " null ", #""a\nb""#, "-1.5e3", "18446744073709551616", "true", #"[{"name":"Ada"},[]]"#, "[]"] {
+            let report = try #require(try directReport(json), "\(json)")
+            #expect(report.issues.map { "\($0.path) \($0.code) \($0.message)" } == [" type Each record must be a JSON object."], "\(json)")
+            #expect(report.issues.map(\.written) == [JSONLocator.range(of: ValuePath([]), in: Array(json.utf8), from: 0)], "\(json)")
+        }
+        #expect(try directReport("[1] x") == nil)
+        #expect(throws: DataParseError.self) { try schema.validate(json: Array("[1".utf8)) }
+    }
+
     /// `validate(json:)` reads what follows a byte order mark on the direct path, as the full reader
     /// skips the mark.
     @Test func aByteOrderMarkBeforeTheJSONIsSkipped() throws {
@@ -234,7 +246,6 @@ import Testing
 
     @Test(arguments: [
         ("a byte order mark", "\u{FEFF}{}"),
-        ("a record that is not an object", "[1]"),
         ("malformed JSON", #"{"age":01}"#),
         ("a trailing comma", #"{"age":1,}"#),
         ("content after the record", #"{} {}"#),

@@ -195,6 +195,12 @@ final class DirectPlan: @unchecked Sendable {
         /// object is `node`, or the record when `node` is -1.
         var unknownKey: String? = nil
 
+        /// Whether the failure is the record's own: it is not an object (`recordType`).
+        var isRecordType: Bool { node < 0 && unknownKey == nil }
+
+        /// The failure of a record that is not an object, written at `written`.
+        static func recordType(written: Range<Int>) -> Failure { Failure(node: -1, rule: nil, written: written) }
+
         static func == (left: Failure, right: Failure) -> Bool {
             left.node == right.node && left.rule == right.rule && left.elements == right.elements && left.verdict == right.verdict
                 && left.unknownKey == right.unknownKey
@@ -372,7 +378,14 @@ final class DirectPlan: @unchecked Sendable {
             let scanned = scanner.scanRecord(plan: self, into: values)
             let decodedCopy = scanner.decodedCopy
             defer { decodedCopy?.deallocate() }
-            guard scanned else { return scanner.ranOutOfSlots ? .needsMoreSlots : .unsettled }
+            guard scanned else {
+                if scanner.ranOutOfSlots { return .needsMoreSlots }
+                // Any other well-formed value is a record of the wrong kind.
+                var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: isValueText)
+                let written = other.scanValueOtherThanObject()
+                other.decodedCopy?.deallocate()
+                return written.map { .settled([.recordType(written: $0)]) } ?? .unsettled
+            }
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.

@@ -72,6 +72,17 @@ struct DirectScanner: ~Copyable {
         return offset == bytes.count
     }
 
+    /// Reads a whole record that is a well-formed value other than an object, then only white space;
+    /// returns where the value is written.
+    mutating func scanValueOtherThanObject() -> Range<Int>? {
+        skipWhitespace()
+        let start = offset
+        guard offset < bytes.count, bytes[offset] != UInt8(ascii: "{"), skipValue(level: depth + 1) else { return nil }
+        let end = offset
+        skipWhitespace()
+        return offset == bytes.count ? start..<end : nil
+    }
+
     @inline(__always)
     private mutating func skipWhitespace() {
         // Compact JSON has none: one test says so.

@@ -43,7 +43,7 @@ struct IssueTable: Sendable {
     /// For a failure told by its node and rule alone, its place among the plain ones: a reported
     /// rule's (rules are numbered across the plan), or its node's type check.
     private static func plainIndex(of failure: DirectPlan.Failure) -> Int? {
-        guard failure.elements.isEmpty, failure.verdict == nil, failure.unknownKey == nil else { return nil }
+        guard failure.elements.isEmpty, failure.verdict == nil, failure.unknownKey == nil, failure.node >= 0 else { return nil }
         return failure.rule.map { 2 * $0 + 1 } ?? 2 * failure.node
     }
 }

@@ -14,8 +14,7 @@ final class Validator: Sendable {
     func validate(_ record: Value, options: ValidationOptions) -> ValidationReport {
         var run = Run(validator: self, root: record, options: options)
         guard let object = record.objectValue else {
-            run.report(rule: "recordType", code: "type", severity: .error, source: .key("recordType"),
-                       parameters: ["expected": .string("object")], field: "")
+            run.reportRecordType()
             return ValidationReport(issues: run.issues)
         }
         run.validateMembers(of: object, fields: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields)
@@ -49,6 +48,11 @@ final class Validator: Sendable {
     /// The issue that `validate` writes for the failure, made by `run` (a walk of no record).
     private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, in run: inout Run) -> ValidationIssue {
         run.issues.removeAll(keepingCapacity: true)
+        if failure.isRecordType {
+            run.path = []
+            run.reportRecordType()
+            return run.issues[0]
+        }
         if let key = failure.unknownKey {
             run.path = failure.node >= 0 ? graph.valuePath(of: failure.node, elements: failure.elements) : []
             run.reportUnknownMember(key, isSensitive: failure.node >= 0 && graph.nodes[failure.node].isSensitive)
@@ -163,6 +167,12 @@ final class Validator: Sendable {
             default:
                 break
             }
+        }
+
+        /// Reports a record that is not an object.
+        mutating func reportRecordType() {
+            report(rule: "recordType", code: "type", severity: .error, source: .key("recordType"),
+                   parameters: ["expected": .string("object")], field: "")
         }
 
         mutating func reportWrongType(_ node: FieldNode) {
