@@ -426,10 +426,13 @@ final class DirectPlan: @unchecked Sendable {
         let closing = offset + 1 + key.count
         guard closing < bytes.count, bytes[closing] == UInt8(ascii: "\"") else { return nil }
         if closing >= 8 {
+            // Eight bytes readable before each end: the key's (after `text`'s spare bytes) and the record's.
+            assert(key.upperBound >= 8 && key.upperBound <= text.count, "a key read before the plan's text")
             guard Self.bytes(before: UnsafeRawPointer(text.address(of: key.upperBound)), equalTo: UnsafeRawPointer(bytes.baseAddress! + closing),
                              count: key.count)
             else { return nil }
         } else {
+            assert(key.upperBound <= text.count && offset + 1 + key.count <= bytes.count, "a key compared past its text")
             guard RawValue.bytesEqual(text.address(of: key.lowerBound), bytes.baseAddress! + offset + 1, count: key.count) else { return nil }
         }
         return key.count + 2

@@ -86,6 +86,7 @@ struct RawValue {
     func certainlyEquals(_ other: RawValue, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch (kind, other.kind) {
         case (.string, .string):
+            assert(end <= text.count && other.end <= text.count, "a string compared past its record")
             if end - start == other.end - other.start,
                 Self.bytesEqual(text.baseAddress! + start, text.baseAddress! + other.start, count: end - start) {
                 return true

@@ -7,8 +7,10 @@ enum ByteWord {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
+    /// The eight bytes from `offset`, which must all lie in `bytes`.
     static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
-        UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+        assert(offset >= 0 && offset + 8 <= bytes.count, "a word read outside its buffer")
+        return UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
     }
 
     /// Bytes equal to `byte`.

@@ -202,6 +202,7 @@ struct PatternAutomaton: Sendable {
         while byte < end {
             // A byte that keeps the state (the loops of `+` and `*`) changes nothing: written as a
             // branch, the next byte's lookup need not wait for this one's.
+            assert(byte.pointee < 0x80, "a table row read past its 128 columns")
             let next = row[Int(byte.pointee)]
             byte += 1
             if next == state { continue }
