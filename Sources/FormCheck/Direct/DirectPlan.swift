@@ -511,8 +511,7 @@ final class DirectPlan: @unchecked Sendable {
     private func evaluate(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) -> Bool {
         guard let node = nodes[id] else { return false }
         if node.relevance >= 0 {
-            guard let holds = holds(conditions[Int(node.relevance)], record: record) else { return false }
-            if !holds { return true }
+            if !holds(conditions[Int(node.relevance)], record: record) { return true }
         }
         let value = record[node: id]
         let isEmpty = value.isEmptyFormValue(in: record.bytes)
@@ -637,8 +636,7 @@ final class DirectPlan: @unchecked Sendable {
             case .chain(let chain):
                 nested = chain
             case .when(let condition, let then, let otherwise):
-                guard let holds = holds(conditions[Int(condition)], record: record) else { return nil }
-                nested = holds ? then : otherwise
+                nested = holds(conditions[Int(condition)], record: record) ? then : otherwise
             case .checks, .anyOf, .not, .own:
                 var verdict: CheckVerdict?
                 guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, verdict: &verdict)
@@ -749,8 +747,9 @@ final class DirectPlan: @unchecked Sendable {
             }
             return test.passes(date, limit)
         case .scalar(let test, let reference):
-            // Past the type check, the rules that use this meet numbers only.
-            guard let own = value.scalar(in: record.bytes) else { return nil }
+            // Past the type check, the rules that use this meet numbers only; any other value is given
+            // as a `Value` all the same, as the general validator gives it.
+            guard let own = record.value(of: value) else { return nil }
             var other: Value?
             if reference >= 0 {
                 let referenced = record[node: Int(reference)]
@@ -786,15 +785,17 @@ final class DirectPlan: @unchecked Sendable {
                     return isAmongChoices(value, Int(first)..<(Int(first) + Int(count)), bytes: record.bytes) == mustBeIn
                 }
                 return matches(value.bytes(in: record.bytes), automaton) == mustBeIn
-            case .missing, .object, .array:
-                return nil
-            case .null, .true, .false, .integer, .number, .largeInteger:
+            case .missing:
+                // As the rule's own test: a missing value passes.
+                return true
+            case .object, .array, .null, .true, .false, .integer, .number, .largeInteger:
+                // None of these is a string choice.
                 return !mustBeIn
             }
         case .oneOf(let strings, let numbers):
-            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: record.bytes)
+            return value.kind == .missing || isChoice(value, strings: strings.range, numbers: numbers.range, bytes: record.bytes)
         case .noneOf(let strings, let numbers):
-            return isChoice(value, strings: strings.range, numbers: numbers.range, bytes: record.bytes).map { !$0 }
+            return !isChoice(value, strings: strings.range, numbers: numbers.range, bytes: record.bytes)
         case .equality(let node, let mustEqual):
             return record.equals(value, record[node: node]) == mustEqual
         case .itemCount(let min, let max):
@@ -816,16 +817,16 @@ final class DirectPlan: @unchecked Sendable {
             return true
         case .requiredWhen(let index):
             guard isEmpty else { return true }
-            return holds(conditions[index], record: record).map { !$0 }
+            return !holds(conditions[index], record: record)
         }
     }
 
-    /// Whether the condition holds, or nil when the bytes cannot tell.
-    private func holds(_ condition: Condition, record: RecordSlots) -> Bool? {
+    /// Whether the condition holds.
+    private func holds(_ condition: Condition, record: RecordSlots) -> Bool {
         var anyPasses = false
         for position in condition.nodes.range {
             let other = record[node: nodeLists[position]]
-            let passes: Bool?
+            let passes: Bool
             switch condition.test {
             case .isFilled: passes = !other.isEmptyFormValue(in: record.bytes)
             case .isEmpty: passes = other.isEmptyFormValue(in: record.bytes)
@@ -840,27 +841,25 @@ final class DirectPlan: @unchecked Sendable {
                                       comparesStringsAsText: condition.comparesStringsAsText, bytes: record.bytes)
                 }
             }
-            guard let passes else { return nil }
             anyPasses = anyPasses || passes
         }
         return anyPasses != condition.negated
     }
 
-    /// Whether `value` is one of the choices, or nil when the bytes cannot tell. Printable ASCII text is
-    /// compared by bytes with choices that are all ASCII; other text, or any text when
-    /// `comparesStringsAsText` (a choice beyond ASCII), as `String`s compare.
+    /// Whether `value` is one of the choices, as `Value`'s equality tells (a missing value or a
+    /// collection equals none). Printable ASCII text is compared by bytes with choices that are all
+    /// ASCII; other text, or any text when `comparesStringsAsText` (a choice beyond ASCII), as `String`s
+    /// compare.
     @inline(__always)
     private func isChoice(
         _ value: RawValue, strings: Range<Int>, numbers: Range<Int>, comparesStringsAsText: Bool = false, bytes: UnsafeBufferPointer<UInt8>
-    ) -> Bool? {
+    ) -> Bool {
         switch value.kind {
         case .string:
             guard value.isPlain, !comparesStringsAsText else { return isAmongChoices(value, strings, bytes: bytes) }
             let candidate = value.bytes(in: bytes)
             return strings.contains { text(choiceStrings[$0], equals: candidate) }
-        case .missing, .object, .array:
-            return nil
-        case .null, .true, .false:
+        case .missing, .object, .array, .null, .true, .false:
             return false
         case .integer, .number:
             return numbers.contains { value.scalar(in: bytes) == choiceNumbers[$0].value }
