@@ -15,16 +15,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var options: RunOptions
 
-    @Option(help: "Threads that parse and validate records (default: every core); output keeps the input order.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
     @Option(help: ArgumentHelp("The format of standard input and of files without a data extension: json, jsonl or yaml.",
                                valueName: "format"))
     var dataFormat: DataFormat?
-
-    func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
-    }
 
     func run() throws {
         let compiled = try options.loadSchema(schema)
@@ -79,9 +72,9 @@ struct Check: ParsableCommand {
             do {
                 switch input.source {
                 case .file(let path, let format):
-                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: jobs, transform: check, handle)
+                    try compiled.validateRecords(inFile: path, format: format, options: validationOptions, jobs: options.jobs, transform: check, handle)
                 case .standardInput(let format):
-                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: jobs, transform: check, handle)
+                    try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: options.jobs, transform: check, handle)
                 }
             } catch {
                 summary.unreadable += 1

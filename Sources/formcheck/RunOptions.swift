@@ -1,7 +1,8 @@
 import ArgumentParser
 import FormCheck
+import Foundation
 
-/// The options that `check` and `test` share: output, color, error collection and the date.
+/// The options that `check` and `test` share: output, color, error collection, the date and threads.
 struct RunOptions: ParsableArguments {
     @Option(help: "Output format: text, json, junit, sarif, github or summary (check: the closing line only; test: the failing cases, then the closing line).")
     var format: OutputFormat = .text
@@ -30,9 +31,13 @@ struct RunOptions: ParsableArguments {
         """, valueName: "size"))
     var maxRecordSize: SizeLimit = .records
 
+    @Option(help: "Threads that validate records (check) or run cases (test); default: every core. Output keeps the input order.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @OptionGroup var schemaSize: SchemaSizeOption
 
     func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
         if let today, LocalDate(iso8601: today) == nil {
             throw ValidationError("--today must be a date written YYYY-MM-DD, such as 2025-01-31.")
         }

@@ -33,7 +33,7 @@ struct TestCommand: ParsableCommand {
         var runner = FixtureRunner(schema: compiled, options: options.validationOptions)
         var passed = 0
         var failed = 0
-        runner.run(fixtures) { result in
+        runner.run(fixtures, jobs: options.jobs) { result in
             if result.passed { passed += 1 } else { failed += 1 }
             reporter.result(result)
         }

@@ -247,4 +247,37 @@ import Testing
 
             """)
     }
+
+    /// Cases run on several threads a file at a time; the output is the same with any number of them,
+    /// the paths' problems included, in every format.
+    @Test func outputIsTheSameWithOneOrManyJobs() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        for index in 0..<40 {
+            try scratch.write("fx/valid/ok\(index).json", #"{"email": "a\#(index)@b.c", "age": \#(index % 3 == 0 ? 12 : 30)}"#)
+            try scratch.write("fx/invalid/bad\(index).json", index % 2 == 0 ? #"{"email": "nope"}"# : #"{"email": "a@b.c", "age": 40}"#)
+        }
+        try scratch.write("fx/invalid/lines.jsonl", #"{"email": "nope"}"# + "\n" + #"{"email": "a@b.c", "age": 40}"#)
+        try scratch.write("fx/cases.suite.yaml", """
+            - { description: adult, data: { email: a@b.c, age: 30 }, valid: true }
+            - { description: minor, data: { email: a@b.c, age: 3 }, valid: false, errors: [{ path: age, code: min }] }
+            - { description: wrong, data: { email: a@b.c }, valid: false }
+            """)
+        try scratch.write("empty/readme.txt", "no cases here")
+        for format in ["text", "json", "summary"] {
+            let arguments = ["test", "s.yaml", "missing", "fx", "empty", "fx/valid", "--format", format]
+            let one = try Formcheck.run(arguments + ["--jobs", "1"], directory: scratch.url)
+            #expect(one.status == 2)
+            for jobs in ["2", "5"] {
+                let many = try Formcheck.run(arguments + ["--jobs", jobs], directory: scratch.url)
+                #expect(many.stdout == one.stdout, "\(format), --jobs \(jobs)")
+                #expect(many.stderr == one.stderr, "\(format), --jobs \(jobs)")
+                #expect(many.status == one.status)
+            }
+        }
+        let summary = try Formcheck.run(["test", "s.yaml", "missing", "fx", "empty", "--format", "summary", "--jobs", "3"], directory: scratch.url)
+        #expect(summary.stderr.components(separatedBy: "\n").filter { $0.contains("error:") }
+            == ["missing: error: cannot read: no such file or directory",
+                "empty: error: no fixture cases: expected records in valid/ or invalid/ folders, or *.suite.yaml files"])
+    }
 }

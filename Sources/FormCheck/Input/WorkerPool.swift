@@ -4,7 +4,7 @@ import Foundation
 /// in order. The handing-on thread counts among the pool's `threads`: while it waits for a batch it
 /// computes queued chunks itself, so no core idles while there is work, and with one thread
 /// everything runs on the caller's.
-final class WorkerPool: @unchecked Sendable {
+package final class WorkerPool: @unchecked Sendable {
     /// A chunk of work, and the batch it belongs to.
     private struct Task {
         let run: () -> Void
@@ -23,7 +23,7 @@ final class WorkerPool: @unchecked Sendable {
     let threads: Int
 
     /// Starts `threads - 1` helper threads; the caller is the last one.
-    init(threads: Int) {
+    package init(threads: Int) {
         self.threads = max(threads, 1)
         for _ in 1..<max(threads, 1) {
             Thread.detachNewThread { [self] in helpUntilClosed() }
@@ -31,7 +31,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Stops the helper threads once the queue is empty.
-    func close() {
+    package func close() {
         condition.withLock {
             isClosed = true
             condition.broadcast()
@@ -66,7 +66,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// `items.map(transform)`, computed on the pool; the results keep the items' order.
-    func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    package func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
         map(count: items.count) { range, results in
             for (slot, index) in range.enumerated() { (results.baseAddress! + slot).initialize(to: transform(items[index])) }
         }

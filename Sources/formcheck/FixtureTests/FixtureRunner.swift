@@ -19,25 +19,47 @@ struct FixtureRunner {
     static let suiteSuffixes = [".suite.yaml", ".suite.yml", ".suite.json"]
     static let expectationSuffixes = [".expect.yaml", ".expect.yml", ".expect.json"]
 
-    mutating func run(_ paths: [String], _ report: (CaseResult) -> Void) {
+    /// Runs the cases under `paths` on `jobs` threads, a file at a time, and reports them and the paths'
+    /// problems in the order of the paths and their files, whatever the number of threads.
+    mutating func run(_ paths: [String], jobs: Int, _ report: (CaseResult) -> Void) {
         var tree = FileTree()
+        // Each path's problems, and its files that no path before it reached.
+        var walked: [(path: String, problems: [(file: String, message: String)], files: [String], reachedBefore: Bool)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                problems.append((path, "cannot read: no such file or directory"))
+                walked.append((path, [(path, "cannot read: no such file or directory")], [], true))
                 continue
             }
-            var found = 0
-            var reachedBefore = false
             let listing = isDirectory.boolValue ? tree.walk(path) : nil
-            problems += listing?.problems ?? []
-            for file in listing?.files ?? [path] {
-                if tree.isNew(file) { found += runFile(file, report) } else { reachedBefore = true }
+            let files = listing?.files ?? [path]
+            let new = files.filter { tree.isNew($0) }
+            walked.append((path, listing?.problems ?? [], new, new.count < files.count))
+        }
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
+        let runner = self
+        let results = pool.map(walked.flatMap(\.files)) { file in runner.results(of: file) }
+        var next = 0
+        for (path, pathProblems, files, reachedBefore) in walked {
+            problems += pathProblems
+            var found = 0
+            for fileResults in results[next..<(next + files.count)] {
+                found += fileResults.count
+                fileResults.forEach(report)
             }
-            if found == 0 && !reachedBefore && (listing?.problems ?? []).isEmpty {
+            next += files.count
+            if found == 0 && !reachedBefore && pathProblems.isEmpty {
                 problems.append((path, "no fixture cases: expected records in valid/ or invalid/ folders, or *.suite.yaml files"))
             }
         }
+    }
+
+    /// The results of the cases of one file.
+    private func results(of file: String) -> [CaseResult] {
+        var results: [CaseResult] = []
+        _ = runFile(file) { results.append($0) }
+        return results
     }
 
     /// Runs the cases of one file and returns how many there were.
