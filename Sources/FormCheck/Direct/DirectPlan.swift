@@ -389,7 +389,8 @@ final class DirectPlan: @unchecked Sendable {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
-                return scanner.unknownMembersByObject.withUnsafeBufferPointer { unknownMembers in
+                // Most records have no undeclared member to report: their list is the empty one.
+                return (scanner.hasUnknownMembers ? scanner.unknownMembersByObject : []).withUnsafeBufferPointer { unknownMembers in
                     let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, start: scanner.recordStart,
                                              nodeSlots: nodeSlots, unknownMembers: unknownMembers,
                                              frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)

@@ -163,6 +163,9 @@ struct DirectScanner: ~Copyable {
         }
     }
 
+    /// Whether the record has undeclared members in objects that reject them.
+    var hasUnknownMembers: Bool { !unknownMembers.isEmpty }
+
     /// The undeclared members of objects that reject them, by object (as `object` orders them), each
     /// object's in the order their keys are first written.
     var unknownMembersByObject: [UnknownMember] {
