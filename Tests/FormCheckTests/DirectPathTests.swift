@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import FormCheck
 
@@ -942,6 +943,38 @@ import Testing
             #"password strength list(["length8", "uppercase", "digit", "symbol", "length12"])"#, "password notTheUsername ", "password minLength ",
             #"pins[0].pin strength list(["length8", "uppercase", "digit", "symbol", "length12"])"#,
         ])
+    }
+
+    /// A `custom` rule reads the record a `Value` gives as it is, NaN and infinities included (its JSON
+    /// text could not say them), and the record is settled on the direct path.
+    @Test func customRulesReadTheValueGiven() throws {
+        let seen = Mutex<[Value]>([])
+        let differsFromUsername = CustomRule("notTheUsername") { value, record in
+            seen.withLock { $0.append(record) }
+            return value != record["username"]
+        }
+        let schema = try FormSchema(text: """
+            formcheck: 1
+            form: test
+            fields:
+              username: string
+              password: { type: string, rules: [{ custom: notTheUsername }] }
+              score: number
+            """, customRules: [differsFromUsername])
+        let plan = try #require(schema.directPlan)
+        for record: Value in [["username": "ada", "password": "ada", "score": .number(.nan)], ["username": "ada", "password": "bob", "score": .number(-.infinity)]] {
+            seen.withLock { $0.removeAll() }
+            let settled = JSONWriter.withValueText(of: record) {
+                plan.failures(in: $0, of: record, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!)
+            }
+            #expect(settled != nil)
+            let options = ValidationOptions(collectAllErrors: true)
+            #expect(schema.validate(record, options: options) == schema.validator.validate(record, options: options))
+            // The rule saw the score as given, a number that is not finite.
+            #expect(seen.withLock { !$0.isEmpty && $0.allSatisfy { $0.objectValue?["score"]?.doubleValue?.isFinite == false } })
+        }
+        #expect(schema.validate(["username": "ada", "password": "ada", "score": .number(.nan)]).issues.map { "\($0.path) \($0.code)" }
+            == ["password notTheUsername", "score type"])
     }
 
     /// Number comparisons against another field and `multipleOf` run the rule's own test on the numbers

@@ -84,7 +84,7 @@ import Testing
             (record, ["n type", "k type"]), (["m": [.number(.infinity), .number(.infinity)]], ["m uniqueItems"]),
             (["s": .number(-.infinity), "n": .number(-5)], ["s type"]), (["n": .number(.nan), "k": 1], ["n type", "k sameAs"]),
         ] as [(Value, [String])] {
-            #expect(JSONWriter.withValueText(of: value) { plan.failures(in: $0, isValueText: true, collectAllErrors: true, today: today) } != nil)
+            #expect(JSONWriter.withValueText(of: value) { plan.failures(in: $0, of: value, collectAllErrors: true, today: today) } != nil)
             let options = ValidationOptions(collectAllErrors: true)
             #expect(schema.validate(value, options: options) == schema.validator.validate(value, options: options))
             #expect(schema.validate(value, options: options).issues.map { "\($0.path) \($0.code)" } == expected)

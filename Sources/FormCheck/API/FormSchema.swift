@@ -216,7 +216,7 @@ public struct FormSchema: Sendable {
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         // The direct path reads the record's JSON text, as it reads a JSON file's.
-        if let report = JSONWriter.withValueText(of: record, { directReport($0, isValueText: true, options: options) }) ?? nil {
+        if let report = JSONWriter.withValueText(of: record, { directReport($0, of: record, options: options) }) ?? nil {
             return report
         }
         return validator.validate(record, options: options)
@@ -227,18 +227,18 @@ public struct FormSchema: Sendable {
     public func validate(json: [UInt8], options: ValidationOptions = ValidationOptions()) throws(DataParseError) -> ValidationReport {
         // A byte order mark is not part of the JSON: the direct path reads what follows it.
         let start = JSONTextEncoding.byteOrderMarkLength(json)
-        if let report = json.withUnsafeBufferPointer({ directReport(UnsafeBufferPointer(rebasing: $0[start...]), isValueText: false, options: options) }) {
+        if let report = json.withUnsafeBufferPointer({ directReport(UnsafeBufferPointer(rebasing: $0[start...]), of: nil, options: options) }) {
             return report
         }
         return validator.validate(try JSONReader.parse(json), options: options)
     }
 
-    /// The report of one record found by the direct path in its JSON (or its `Value`'s text, see
+    /// The report of one record found by the direct path in its JSON (or the text of `value`, see
     /// `JSONWriter.withValueText`), its issues kept for later records (`Validator.issueCache`), or nil
     /// when the record needs the full one.
-    private func directReport(_ json: UnsafeBufferPointer<UInt8>, isValueText: Bool, options: ValidationOptions) -> ValidationReport? {
+    private func directReport(_ json: UnsafeBufferPointer<UInt8>, of value: Value?, options: ValidationOptions) -> ValidationReport? {
         guard let plan = directPlan,
-            let failures = plan.failures(in: json, isValueText: isValueText, collectAllErrors: options.collectAllErrors, today: options.today)
+            let failures = plan.failures(in: json, of: value, collectAllErrors: options.collectAllErrors, today: options.today)
         else { return nil }
         return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: plan, options: options)
     }
@@ -248,7 +248,7 @@ public struct FormSchema: Sendable {
     func directReport(
         _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout IssueTable
     ) -> ValidationReport? {
-        directPlan?.failures(in: json, isValueText: false, collectAllErrors: options.collectAllErrors, today: options.today)
+        directPlan?.failures(in: json, of: nil, collectAllErrors: options.collectAllErrors, today: options.today)
             .map { report(for: $0, options: options, cache: &cache) }
     }
 

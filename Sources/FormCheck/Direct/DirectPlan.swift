@@ -333,25 +333,28 @@ final class DirectPlan: @unchecked Sendable {
         quickFormats.deallocate()
     }
 
-    /// The failures of the JSON record in `bytes` (a document of its own, or a `Value`'s text when
-    /// `isValueText`: see `JSONWriter.withValueText`), in the order the full validator reports them, or
-    /// nil when the bytes alone cannot settle the record.
-    func failures(in bytes: UnsafeBufferPointer<UInt8>, isValueText: Bool, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
+    /// The failures of the JSON record in `bytes` (a document of its own, or the text of `value`: see
+    /// `JSONWriter.withValueText`), in the order the full validator reports them, or nil when the bytes
+    /// alone cannot settle the record.
+    func failures(in bytes: UnsafeBufferPointer<UInt8>, of value: Value?, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
         var memory = SlotMemory()
-        return failures(in: bytes, depth: 0, isValueText: isValueText, collectAllErrors: collectAllErrors, today: today, memory: &memory)
+        guard let value else { return failures(in: bytes, depth: 0, collectAllErrors: collectAllErrors, today: today, memory: &memory) }
+        return withUnsafePointer(to: value) { value in
+            failures(in: bytes, depth: 0, given: value, collectAllErrors: collectAllErrors, today: today, memory: &memory)
+        }
     }
 
-    /// The failures of the record in `bytes`, nested `depth` levels down in its document, as
-    /// `failures(in:isValueText:collectAllErrors:today:)` gives them, with its slots in `memory`, which the
-    /// records checked before it on this thread used.
+    /// The failures of the record in `bytes`, nested `depth` levels down in its document (or the text of
+    /// the value `given`), as `failures(in:of:collectAllErrors:today:)` gives them, with its slots in
+    /// `memory`, which the records checked before it on this thread used.
     func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, isValueText: Bool = false, collectAllErrors: Bool, today: LocalDate,
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>? = nil, collectAllErrors: Bool, today: LocalDate,
         memory: inout SlotMemory
     ) -> [Failure]? {
         // A record with more elements than the plan's first guess grew the memory: start from its size.
         var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
         while true {
-            switch failures(in: bytes, depth: depth, isValueText: isValueText, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
+            switch failures(in: bytes, depth: depth, given: given, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
             case .settled(let failures): return failures
             case .unsettled: return nil
             case .needsMoreSlots:
@@ -369,19 +372,19 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, isValueText: Bool, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>?, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
     ) -> Outcome {
         memory.withSlots(count: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
-            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: isValueText)
+            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
             let scanned = scanner.scanRecord(plan: self, into: values)
             let decodedCopy = scanner.decodedCopy
             defer { decodedCopy?.deallocate() }
             guard scanned else {
                 if scanner.ranOutOfSlots { return .needsMoreSlots }
                 // Any other well-formed value is a record of the wrong kind.
-                var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: isValueText)
+                var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
                 let written = other.scanValueOtherThanObject()
                 other.decodedCopy?.deallocate()
                 return written.map { .settled([.recordType(written: $0)]) } ?? .unsettled
@@ -391,7 +394,8 @@ final class DirectPlan: @unchecked Sendable {
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
                 // Most records have no undeclared member to report: their list is the empty one.
                 return (scanner.hasUnknownMembers ? scanner.unknownMembersByObject : []).withUnsafeBufferPointer { unknownMembers in
-                    let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, start: scanner.recordStart,
+                    let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, given: given,
+                                             start: scanner.recordStart,
                                              nodeSlots: nodeSlots, unknownMembers: unknownMembers,
                                              frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
                     var failures: [Failure] = []

@@ -9,6 +9,8 @@ struct RecordSlots {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The record as given: its JSON, for values parsed whole.
     let original: UnsafeBufferPointer<UInt8>
+    /// The record as a `Value`, when its JSON is that value's text (`JSONWriter.withValueText`).
+    let given: UnsafePointer<Value>?
     /// Where the record's object starts in `original`.
     let start: Int
     /// By node id.
@@ -53,9 +55,10 @@ struct RecordSlots {
         value.certainlyEquals(other, in: bytes) ?? (self.value(of: value) == self.value(of: other))
     }
 
-    /// The whole record as a `Value`, or nil when it is not a well-formed one.
+    /// The whole record as a `Value`: the one given, else its JSON parsed (nil when it is not a
+    /// well-formed one).
     func parsedRecord() -> Value? {
-        JSONReader.parseValue(original, depth: 0)
+        given?.pointee ?? JSONReader.parseValue(original, depth: 0)
     }
 
     /// The index of the current element of each array around the node, outermost first.
