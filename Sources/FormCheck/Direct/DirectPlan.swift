@@ -1167,7 +1167,6 @@ final class DirectPlan: @unchecked Sendable {
 
         /// Stores choice literals: the strings in `choiceStrings`, the numbers in `choiceNumbers` and
         /// `exactChoiceNumbers`.
-
         private mutating func storeChoices(strings: [String], numbers: [Value]) -> (strings: Span, numbers: Span) {
             let firstString = choiceStrings.count
             for string in strings { choiceStrings.append(store(string)) }

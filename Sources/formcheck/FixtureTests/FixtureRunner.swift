@@ -58,22 +58,22 @@ struct FixtureRunner {
     /// The results of the cases of one file.
     private func results(of file: String) -> [CaseResult] {
         var results: [CaseResult] = []
-        _ = runFile(file) { results.append($0) }
+        runFile(file) { results.append($0) }
         return results
     }
 
-    /// Runs the cases of one file and returns how many there were.
-    private func runFile(_ file: String, _ report: (CaseResult) -> Void) -> Int {
+    /// Runs the cases of one file, if it holds any.
+    private func runFile(_ file: String, _ report: (CaseResult) -> Void) {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         if Self.suiteSuffixes.contains(where: name.hasSuffix) { return runSuite(file, report) }
-        if Self.expectationSuffixes.contains(where: name.hasSuffix) { return 0 }
-        guard let format = DataFormat(fileName: name) else { return 0 }
+        if Self.expectationSuffixes.contains(where: name.hasSuffix) { return }
+        guard let format = DataFormat(fileName: name) else { return }
         let folders = file.split(separator: "/").dropLast()
-        guard let kind = folders.last(where: { $0 == "valid" || $0 == "invalid" }) else { return 0 }
-        return runRecords(file, format: format, expectValid: kind == "valid", report)
+        guard let kind = folders.last(where: { $0 == "valid" || $0 == "invalid" }) else { return }
+        runRecords(file, format: format, expectValid: kind == "valid", report)
     }
 
-    private func runRecords(_ file: String, format: DataFormat, expectValid: Bool, _ report: (CaseResult) -> Void) -> Int {
+    private func runRecords(_ file: String, format: DataFormat, expectValid: Bool, _ report: (CaseResult) -> Void) {
         let expectation = loadExpectation(for: file)
         var outcomes: [(record: DataRecord, result: Result<ValidationReport, DataParseError>)] = []
         do {
@@ -83,11 +83,11 @@ struct FixtureRunner {
         } catch {
             report(CaseResult(name: file, file: file, position: error.position, passed: false,
                               details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.messageNamingOption)"]))
-            return 1
+            return
         }
         if outcomes.isEmpty {
             report(CaseResult(name: file, file: file, position: nil, passed: false, details: ["the file holds no record"]))
-            return 1
+            return
         }
         for (record, result) in outcomes {
             let name = outcomes.count == 1 ? file : "\(file), record \(record.index)"
@@ -114,23 +114,18 @@ struct FixtureRunner {
             }
             report(CaseResult(name: name, file: file, position: record.position, passed: details.isEmpty, details: details))
         }
-        return outcomes.count
     }
 
-    private func runSuite(_ file: String, _ report: (CaseResult) -> Void) -> Int {
-        var count = 0
+    private func runSuite(_ file: String, _ report: (CaseResult) -> Void) {
         do {
             let format: DataFormat = file.hasSuffix(".json") ? .json : .yaml
             try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize) { record in
-                count += 1
                 report(runSuiteCase(record, file: file))
             }
         } catch {
             report(CaseResult(name: file, file: file, position: error.position, passed: false,
                               details: ["\(file):\(error.position.map { "\($0):" } ?? "") \(error.messageNamingOption)"]))
-            return count + 1
         }
-        return count
     }
 
     private func runSuiteCase(_ record: DataRecord, file: String) -> CaseResult {
