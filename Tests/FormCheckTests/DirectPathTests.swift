@@ -222,6 +222,34 @@ import Testing
                 "country required", "terms accepted"])
     }
 
+    /// A `Value` is read as deep as it nests, past the depth `JSONReader` allows untrusted JSON, and the
+    /// collections compared in it keep the numbers JSON cannot write.
+    @Test func valuesAreReadAsDeepAsTheyNest() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              deep: { type: array, rules: [uniqueItems] }
+              copy: { type: array, rules: [{ sameAs: deep }] }
+              name: { type: string, rules: [required] }
+            """)
+        let plan = try #require(schema.directPlan)
+        var nested: Value = 1
+        for _ in 0..<(2 * JSONReader.maximumDepth) { nested = [nested] }
+        let options = ValidationOptions(collectAllErrors: true)
+        for (record, expected) in [
+            (["deep": [nested, nested], "copy": [nested]], ["deep uniqueItems", "copy sameAs", "name required"]),
+            (["deep": [nested, 1], "copy": [nested, 1], "name": "x"], []),
+            // NaN equals nothing, itself included, as `Value`'s equality says.
+            (["deep": [[.number(.nan)], [.number(.nan)]], "copy": [[.number(.nan)], [.number(.nan)]], "name": "x"], ["copy sameAs"]),
+            (["deep": [[.number(.infinity)], [.number(.infinity)]], "name": "x"], ["deep uniqueItems"]),
+        ] as [(Value, [String])] {
+            #expect(JSONWriter.withValueText(of: record) { plan.failures(in: $0, of: record, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!) } != nil)
+            #expect(schema.validate(record, options: options) == schema.validator.validate(record, options: options))
+            #expect(schema.validate(record, options: options).issues.map { "\($0.path) \($0.code)" } == expected)
+        }
+    }
+
     /// A record that is a well-formed value other than an object fails `recordType` on the bytes, placed
     /// where the locator places it (the whole value).
     @Test func recordsThatAreNotObjectsAreSettled() throws {

@@ -44,19 +44,38 @@ import Testing
         #expect(JSONWriter.withValueText(of: value) { Array($0) } == JSONWriter.bytes(of: value))
     }
 
-    /// A value nested deeper than the direct path reads is not written (the writer would recurse as
-    /// deep as the value): the record goes to the general validator, which reads only declared fields.
-    @Test(.needsYAML) func deepValuesGoToTheGeneralValidator() throws {
+    /// A value nested deeper than `JSONReader` reads is not written as JSON; in a value's text its
+    /// collections beyond that depth are written `null` (the writer recurses no deeper), and found whole
+    /// in the value where a rule reads them.
+    @Test(.needsYAML) func deepValuesAreAbridgedInTheirText() throws {
         var deep: Value = 1
         for _ in 0..<10_000 { deep = [deep] }
         #expect(JSONWriter.bytes(of: deep) == nil)
+        var tall: Value = 1
+        for _ in 0..<600 { tall = [tall] }
+        let record: Value = ["a": tall, "l": [tall, [1, tall]]]
+        let text = JSONWriter.withValueText(of: record) { String(decoding: $0, as: UTF8.self) }
+        func abridged(_ depth: Int) -> String {
+            String(repeating: "[", count: JSONReader.maximumDepth - depth + 1) + "null" + String(repeating: "]", count: JSONReader.maximumDepth - depth + 1)
+        }
+        #expect(text == #"{"a":"# + abridged(2) + #","l":["# + abridged(3) + ",[1," + abridged(4) + "]]}")
+        // Each array and object is found where its text starts, whole.
+        let pair = try #require(text.firstRange(of: ",[1,")).lowerBound.utf16Offset(in: text) + 1
+        for (offset, expected) in [(0, record), (5, tall), (6, tall.arrayValue![0]), (pair, Value.array([1, tall])), (pair + 3, tall)] as [(Int, Value)] {
+            #expect(JSONWriter.value(in: record, writtenAt: offset) == expected, "\(offset)")
+        }
+        #expect(JSONWriter.value(in: record, writtenAt: 1) == nil)
+        #expect(JSONWriter.value(in: record, writtenAt: pair + 1) == nil)
         let schema = try compile("""
             formcheck: 1
             form: test
             fields:
               name: { type: string, rules: [required] }
             """)
-        #expect(schema.validate(["name": "", "extra": deep]).issues.map { "\($0.path) \($0.code)" } == ["name required"])
+        let plan = try #require(schema.directPlan)
+        let huge: Value = ["name": "", "extra": deep]
+        #expect(JSONWriter.withValueText(of: huge) { plan.failures(in: $0, of: huge, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!) } != nil)
+        #expect(schema.validate(huge).issues.map { "\($0.path) \($0.code)" } == ["name required"])
         var shallow: Value = 1
         for _ in 0..<JSONReader.maximumDepth - 1 { shallow = [shallow] }
         #expect(JSONWriter.bytes(of: ["extra": shallow]) != nil)

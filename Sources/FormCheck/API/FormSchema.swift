@@ -216,7 +216,7 @@ public struct FormSchema: Sendable {
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         // The direct path reads the record's JSON text, as it reads a JSON file's.
-        if let report = JSONWriter.withValueText(of: record, { directReport($0, of: record, options: options) }) ?? nil {
+        if let report = JSONWriter.withValueText(of: record, { directReport($0, of: record, options: options) }) {
             return report
         }
         return validator.validate(record, options: options)

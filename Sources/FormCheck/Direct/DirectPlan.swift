@@ -957,8 +957,9 @@ final class DirectPlan: @unchecked Sendable {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
-                // A key is read from the record in place only when JSON writes it without escapes.
-                guard field.key.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != "\\" && $0 != "\"" }) else { return nil }
+                // A key is compared with the record's in place, which JSON writes without escapes: field
+                // names hold letters, digits, `_` and `-` (and `*` in a sensitive object).
+                assert(field.key.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\\" && $0 != "\"" }, "a key JSON writes with escapes")
                 let slot = frame.place(id, in: &self)
                 var childLayout: Int?
                 if field.type == .object, !field.children.isEmpty {

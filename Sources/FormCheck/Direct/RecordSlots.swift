@@ -39,12 +39,20 @@ struct RecordSlots {
         elements[depth] = Int32(index)
     }
 
-    /// A value as a `Value`: text decoded, an object or an array parsed from the record's JSON.
+    /// A value as a `Value`: text decoded, an object or an array parsed from the record's JSON (or found
+    /// in the value given, whose text may abridge it: see `JSONWriter.withValueText`).
     func value(of raw: RawValue) -> Value? {
         switch raw.kind {
         case .missing: return nil
         case .string: return .string(raw.decoded(in: bytes))
-        case .object, .array: return JSONReader.parseValue(UnsafeBufferPointer(rebasing: original[raw.start..<raw.end]), depth: 0)
+        case .object, .array:
+            let parsed = JSONReader.parseValue(UnsafeBufferPointer(rebasing: original[raw.start..<raw.end]), depth: 0)
+            guard let given else { return parsed }
+            // A value's text writes a number that is not finite as JSON does not read it, and an array or
+            // object nested too deep as `null`: such a value is found in the value given (the search
+            // writes the value again, so it is kept for these).
+            if let parsed, !parsed.holdsNull { return parsed }
+            return JSONWriter.value(in: given.pointee, writtenAt: raw.start)
         case .null, .true, .false, .integer, .number, .largeInteger: return raw.scalar(in: bytes)
         }
     }
@@ -65,5 +73,17 @@ struct RecordSlots {
     func elementPath(of node: Int) -> [Int] {
         let depth = Int(nodeSlots[node].depth)
         return depth == 0 ? [] : (1...depth).map { Int(elements[$0]) }
+    }
+}
+
+extension Value {
+    /// Whether the value is `null` or holds one at any depth.
+    fileprivate var holdsNull: Bool {
+        switch self {
+        case .null: true
+        case .array(let elements): elements.contains { $0.holdsNull }
+        case .object(let object): object.values.contains { $0.holdsNull }
+        case .bool, .integer, .largeInteger, .number, .string: false
+        }
     }
 }

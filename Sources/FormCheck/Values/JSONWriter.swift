@@ -4,28 +4,73 @@
 /// as it is; numbers read back as the same kind and value.
 package enum JSONWriter {
     /// The JSON text of `value`, or nil when it holds a number JSON cannot write (infinite or NaN) or
-    /// nests deeper than the direct path reads (`JSONReader.maximumDepth`), which the writer's
-    /// recursion never goes beyond.
+    /// nests deeper than `JSONReader` reads (`JSONReader.maximumDepth`), which the writer's recursion
+    /// never goes beyond.
     static func bytes(of value: Value) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        return append(value, to: &out, depth: 1) ? out : nil
+        return append(value, to: &out, depth: 1, deepest: JSONReader.maximumDepth) ? out : nil
     }
 
     /// Calls `body` with the text of `value` for the direct path, written into memory of the writer's
     /// own: its JSON text, but for a number that is not finite, written `NaN`, `Infinity` or `-Infinity`
-    /// (which the direct path reads in a value's text only); nil, without calling `body`, beyond
-    /// `JSONReader.maximumDepth`.
-    static func withValueText<Result>(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    /// (which the direct path reads in a value's text only), and for an array or object nested deeper
+    /// than `JSONReader.maximumDepth` levels, written `null`. No field is declared that deep: what
+    /// reads such a value whole finds it in `value` (`value(in:writtenAt:)`).
+    static func withValueText<Result>(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var out = ByteWriter(capacity: 256)
-        guard append(value, to: &out, depth: 1, writesNonFinite: true) else { return nil }
+        append(value, to: &out, depth: 1, deepest: JSONReader.maximumDepth, writesValueText: true)
         return out.withBytes(body)
     }
 
+    /// The array or object of `value` whose text `withValueText` writes from `offset`, or nil when
+    /// none starts there.
+    static func value(in value: Value, writtenAt offset: Int) -> Value? {
+        var position = 0
+        return find(offset, in: value, at: &position, depth: 1)
+    }
+
+    /// The part of `value` (written from `position`, `depth` levels down) whose text starts at `offset`;
+    /// `position` ends past the text of the part searched.
+    private static func find(_ offset: Int, in value: Value, at position: inout Int, depth: Int) -> Value? {
+        guard depth <= JSONReader.maximumDepth else { return nil }
+        if position == offset, value.arrayValue != nil || value.objectValue != nil { return value }
+        let parts: [(key: String?, value: Value)]
+        switch value {
+        case .array(let elements): parts = elements.map { (nil, $0) }
+        case .object(let object): parts = object.keys.indices.map { (object.keys[$0], object.values[$0]) }
+        default: return nil
+        }
+        position += 1
+        for (index, part) in parts.enumerated() {
+            if index > 0 { position += 1 }
+            if let key = part.key {
+                var quoted = ByteCount()
+                appendQuoted(key, to: &quoted)
+                position += quoted.count + 1
+            }
+            var length = ByteCount()
+            append(part.value, to: &length, depth: depth + 1, deepest: JSONReader.maximumDepth, writesValueText: true)
+            if offset < position + length.count { return find(offset, in: part.value, at: &position, depth: depth + 1) }
+            position += length.count
+        }
+        return nil
+    }
+
+    /// Counts the bytes written to it.
+    private struct ByteCount: ByteSink {
+        var count = 0
+        mutating func append(_ byte: UInt8) { count += 1 }
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
+    }
+
     /// Appends the JSON text of `value`, `depth` levels down (the record's own level is 1); false (with
-    /// `out` partly written) beyond `JSONReader.maximumDepth`, or at a number JSON cannot write unless
-    /// `writesNonFinite`.
-    private static func append<Sink: ByteSink & ~Copyable>(_ value: Value, to out: inout Sink, depth: Int, writesNonFinite: Bool = false) -> Bool {
+    /// `out` partly written) beyond `deepest` levels, or at a number JSON cannot write, unless
+    /// `writesValueText` (see `withValueText`).
+    @discardableResult
+    private static func append<Sink: ByteSink & ~Copyable>(
+        _ value: Value, to out: inout Sink, depth: Int, deepest: Int, writesValueText: Bool = false
+    ) -> Bool {
         switch value {
         case .null: appendLiteral("null", to: &out)
         case .bool(let bool): appendLiteral(bool ? "true" : "false", to: &out)
@@ -34,32 +79,39 @@ package enum JSONWriter {
         case .number(let double):
             // `description` is the shortest text that reads back as the same double ("1.0", "1e-07").
             guard double.isFinite else {
-                guard writesNonFinite else { return false }
+                guard writesValueText else { return false }
                 appendLiteral(double.isNaN ? "NaN" : (double < 0 ? "-Infinity" : "Infinity"), to: &out)
                 return true
             }
             out.append(utf8: double.description)
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
-            guard depth <= JSONReader.maximumDepth else { return false }
+            guard depth <= deepest else { return appendNull(beyondDepthIf: writesValueText, to: &out) }
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                guard append(element, to: &out, depth: depth + 1, writesNonFinite: writesNonFinite) else { return false }
+                guard append(element, to: &out, depth: depth + 1, deepest: deepest, writesValueText: writesValueText) else { return false }
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard depth <= JSONReader.maximumDepth else { return false }
+            guard depth <= deepest else { return appendNull(beyondDepthIf: writesValueText, to: &out) }
             out.append(UInt8(ascii: "{"))
             for index in object.keys.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 appendQuoted(object.keys[index], to: &out)
                 out.append(UInt8(ascii: ":"))
-                guard append(object.values[index], to: &out, depth: depth + 1, writesNonFinite: writesNonFinite) else { return false }
+                guard append(object.values[index], to: &out, depth: depth + 1, deepest: deepest, writesValueText: writesValueText) else { return false }
             }
             out.append(UInt8(ascii: "}"))
         }
         return true
+    }
+
+    /// In a value's text, an array or object beyond the deepest level is written `null`; in JSON, it
+    /// is not written (false).
+    private static func appendNull<Sink: ByteSink & ~Copyable>(beyondDepthIf writesValueText: Bool, to out: inout Sink) -> Bool {
+        if writesValueText { appendLiteral("null", to: &out) }
+        return writesValueText
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
