@@ -96,7 +96,7 @@ final class Validator: Sendable {
     }
 
     /// The state of one record's walk.
-    private struct Run {
+    struct Run {
         let validator: Validator
         let root: Value
         let options: ValidationOptions
@@ -104,7 +104,7 @@ final class Validator: Sendable {
         var issues: [ValidationIssue] = []
         let locale: String
 
-        init(validator: Validator, root: Value, options: ValidationOptions) {
+        init(validator: Validator, root: Value = .null, options: ValidationOptions) {
             self.validator = validator
             self.root = root
             self.options = options

@@ -43,6 +43,7 @@ enum InputKinds {
         }
         let general = schema.validator.validate(value, options: options)
         comparison.outcomes.append(Outcome(kind: "general validator", report: general, note: nil))
+        comparison.outcomes.append(Outcome(kind: "reference", report: schema.referenceReport(value, options: options), note: nil))
         comparison.outcomes.append(Outcome(kind: "validate(Value)", report: schema.validate(value, options: options), note: nil))
 
         var cache = IssueTable()
