@@ -122,10 +122,10 @@ import Testing
         #expect(InputKinds.compare(schema, json: #"{"name":"Ada"}"#, yaml: "name: Ada\n", options: options).differences == [])
         let comparison = InputKinds.compare(schema, json: #"{"name":"Ada"}"#, yaml: "name: A\n", options: options)
         #expect(comparison.differences == [
-            "YAML data differs from the general validator", #"YAML data read as {"name": "A"}, JSON as {"name": "Ada"}"#,
+            "YAML data differs from the reference validator", #"YAML data read as {"name": "A"}, JSON as {"name": "Ada"}"#,
         ])
         #expect(InputKinds.describe(comparison.outcomes) == """
-            general validator: no issues
+            reference validator: no issues
             validate(Value): no issues
             direct path: no issues
             validate(json:): no issues
@@ -231,7 +231,7 @@ import Testing
                     schema, records: jsonTexts, options: ValidationOptions(collectAllErrors: collectAll, today: today), jobs: 2)
                 guard !differences.isEmpty else { continue }
                 tally.failures += 1
-                tally.failureKinds["validateRecords differs from the general validator", default: 0] += 1
+                tally.failureKinds["validateRecords differs from the reference validator", default: 0] += 1
                 if tally.failures <= describedFailures {
                     Issue.record(Comment(rawValue: """
                         schema seed \(hex(schemaSeed)), collectAllErrors: \(collectAll), today: \(today)

@@ -32,6 +32,14 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         if let value { record["value"] = value }
         for (key, value) in other { record[key] = value }
         #expect(issues(schema, .object(record)) == expected.map { "value \($0)" })
+        // The same report from every kind of input: JSON bytes, the `Value`, YAML data, the field alone,
+        // and the reference validator.
+        let generated = try #require(GeneratedValue(.object(record)))
+        var random = SeededRandom(seed: testDescription.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })
+        let json = generated.jsonText(using: &random)
+        let yaml = try? generated.yamlText(using: &random).get()
+        let comparison = InputKinds.compare(schema, json: json, yaml: yaml, options: ValidationOptions(today: fixedToday))
+        #expect(comparison.differences == [], "\(json)")
     }
 }
 

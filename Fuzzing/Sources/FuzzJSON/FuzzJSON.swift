@@ -1,15 +1,11 @@
-import FuzzSupport
+@testable import FuzzSupport
 @testable import FormCheck
 
 /// Bytes as JSON data: the reader never crashes and places every error inside the input; a top-level
 /// array split apart reads as the whole-document reader reads it; and for a few schemas, the direct
-/// (byte-level) path and the full validator give the same report whenever the direct path answers.
+/// (byte-level) path and the reference validator give the same report whenever the direct path answers.
 enum FuzzJSON {
-    static let schemas = ["schemas/signup.yaml", "bench/signup.yaml", "Fuzzing/Schemas/direct.yaml"].map { path in
-        let schema = Fuzzing.schema(path)
-        guard schema.directPlan != nil else { fatalError("\(path) has no direct path to compare") }
-        return schema
-    }
+    static let schemas = ["schemas/signup.yaml", "bench/signup.yaml", "Fuzzing/Schemas/direct.yaml"].map(Fuzzing.schema)
 
     static func run(_ bytes: [UInt8]) {
         let document: Value?
@@ -36,33 +32,46 @@ enum FuzzJSON {
         else { Fuzzing.finding("'\(error.message)' at \(position), outside the input (\(lines.count) lines)") }
     }
 
-    /// The elements found by `JSONArrayElements` read as the records of the whole-document reader, at the same positions.
+    /// The elements `JSONArrayStream` hands out read as the records of the whole-document reader, at the
+    /// same positions.
     static func checkArraySplitting(_ bytes: [UInt8]) {
-        guard let records = try? JSONReader.parseRecords(bytes, splittingTopLevelArray: true) else { return }
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let elements = JSONArrayElements.split(buffer) else { return }
-            guard elements.count == records.count else {
-                Fuzzing.finding("\(elements.count) elements split, \(records.count) records read")
+        guard let records = try? JSONReader.parseRecords(bytes, splittingTopLevelArray: true),
+            bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
+        else { return }
+        var stream = JSONArrayStream(bytes: bytes, name: "fuzz.json", limit: SizeLimit(bytes: bytes.count + 1))
+        var elements: [(value: Value?, position: SourcePosition)] = []
+        reading: while true {
+            switch stream.next() {
+            case .window(let window):
+                window.bytes.withUnsafeBufferPointer { buffer in
+                    for element in window.elements {
+                        elements.append((JSONReader.parseValue(UnsafeBufferPointer(rebasing: buffer[element.range]), depth: 1), element.position))
+                    }
+                }
+            case .end: break reading
+            case .failed(let error): Fuzzing.finding("the array stream failed on an array the reader reads: \(error)")
             }
-            for (element, record) in zip(elements, records) {
-                let value = JSONReader.parseValue(UnsafeBufferPointer(rebasing: buffer[element.range]), depth: 1)
-                guard value == record.value else { Fuzzing.finding("element at \(element.position) reads \(String(describing: value)), not \(record.value)") }
-                let position = SourceText.position(ofOffset: record.offset, in: bytes)
-                guard element.position == position else { Fuzzing.finding("element at \(element.position), record at \(position)") }
+        }
+        guard elements.count == records.count else { Fuzzing.finding("\(elements.count) elements handed out, \(records.count) records read") }
+        for (element, record) in zip(elements, records) {
+            guard element.value == record.value else {
+                Fuzzing.finding("element at \(element.position) reads \(String(describing: element.value)), not \(record.value)")
             }
+            let position = SourceText.position(ofOffset: record.offset, in: bytes)
+            guard element.position == position else { Fuzzing.finding("element at \(element.position), record at \(position)") }
         }
     }
 
-    /// The direct path's report, when it gives one, is the full validator's; so is `validate(_:)`'s on
+    /// The direct path's report, when it gives one, is the reference validator's; so is `validate(_:)`'s on
     /// the parsed document (written back as JSON for the direct path).
     static func compareDirectPath(_ schema: FormSchema, _ bytes: [UInt8], _ document: Value?, options: ValidationOptions) {
-        if let document, schema.validate(document, options: options) != schema.validator.validate(document, options: options) {
-            Fuzzing.finding("\(schema.name) (collect all: \(options.collectAllErrors)): validate(Value) differs from the full validator")
+        if let document, schema.validate(document, options: options) != schema.referenceReport(document, options: options) {
+            Fuzzing.finding("\(schema.name) (collect all: \(options.collectAllErrors)): validate(Value) differs from the reference validator")
         }
-        var cache: [DirectPlan.Failure: ValidationError] = [:]
+        var cache = IssueTable()
         guard let direct = bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) else { return }
         guard let document else { Fuzzing.finding("the direct path of \(schema.name) settled bytes that are not JSON") }
-        let full = schema.validator.validate(document, options: options)
+        let full = schema.referenceReport(document, options: options)
         guard direct == full else {
             func describe(_ report: ValidationReport) -> String {
                 report.issues.map { "\($0.path) \($0.code) \($0.message)" }.joined(separator: " | ")

@@ -1,8 +1,8 @@
-import FuzzSupport
+@testable import FuzzSupport
 @testable import FormCheck
 
 /// Bytes as a schema (YAML or JSON): it compiles or fails with diagnostics, never crashes or hangs.
-/// A schema that compiles validates a few records, and its direct path must agree with the full validator.
+/// A schema that compiles validates a few records, and its direct path must agree with the reference validator.
 enum FuzzSchema {
     static let records: [[UInt8]] = [
         "{}", "[]", "null", #"{"a": 1, "b": "x", "c": [1, 2], "d": {"e": true}}"#,
@@ -21,8 +21,8 @@ enum FuzzSchema {
         for record in records {
             let options = ValidationOptions(collectAllErrors: true, today: Fuzzing.today)
             guard let value = try? JSONReader.parse(record) else { continue }
-            let full = schema.validator.validate(value, options: options)
-            var cache: [DirectPlan.Failure: ValidationError] = [:]
+            let full = schema.referenceReport(value, options: options)
+            var cache = IssueTable()
             if let direct = record.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }), direct != full {
                 Fuzzing.finding("direct \(direct.issues.map(\.code)), full \(full.issues.map(\.code)) for \(String(decoding: record, as: UTF8.self))")
             }

@@ -59,24 +59,19 @@ extension FormSchema {
         (try? record.content.get()).map { validate($0, options: options) }
     }
 
-    /// What checking one record's JSON gave: no issue, failures found by the direct path (the record
-    /// stays unparsed), the record parsed and validated, or bytes that are not well-formed.
+    /// What checking one record's JSON gave: no issue, failures (the record stays unparsed), or bytes
+    /// that are not well-formed.
     private enum Outcome {
         case valid
         case settled([DirectPlan.Failure])
-        case parsed(Value, ValidationReport)
         case malformed
     }
 
-    /// Checks the JSON record in `json`: by the direct path when it can, else parsed (as a value nested
-    /// `depth` levels down in its document) and validated.
-    private func check(_ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan?, depth: Int, options: ValidationOptions, memory: inout SlotMemory) -> Outcome {
-        if let failures = plan?.failures(in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory) {
-            return failures.isEmpty ? .valid : .settled(failures)
-        }
-        guard let value = JSONReader.parseValue(json, depth: depth) else { return .malformed }
-        // The plan has read these very bytes: the general validator answers.
-        return .parsed(value, validator.validate(value, options: options))
+    /// Checks the JSON record in `json`, a value nested `depth` levels down in its document.
+    private func check(_ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, memory: inout SlotMemory) -> Outcome {
+        guard let failures = plan.failures(in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory)
+        else { return .malformed }
+        return failures.isEmpty ? .valid : .settled(failures)
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
@@ -147,8 +142,6 @@ extension FormSchema {
                     case .settled(let failures):
                         return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText),
                                     report(for: failures, options: options, cache: &issues))
-                    case .parsed(let value, let report):
-                        return make(line.record(in: block, name: path, value: value), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)
@@ -221,9 +214,6 @@ extension FormSchema {
                     case .settled(let failures):
                         return make(DataRecord(index: index, unparsedElement: element, of: document),
                                     report(for: failures, options: options, cache: &issues))
-                    case .parsed(let value, let report):
-                        return make(DataRecord(index: index, position: element.position, content: .success(value),
-                                               document: document, anchor: .json(element.range.lowerBound)), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
                         let failure = document.bytes.withUnsafeBufferPointer { bytes in

@@ -21,10 +21,9 @@ public struct FormSchema: Sendable {
     /// The language of the schema's own texts (`locale:`, English by default).
     public var sourceLocale: String { catalogs.sourceLocale }
     let validator: Validator
-    /// The fast path for JSON records, when every field is within its reach; planned when first used,
-    /// so that a schema that never reads JSON does not pay for it.
-    var directPlan: DirectPlan? { plannedDirectPath.value }
-    let plannedDirectPath: OnceValue<DirectPlan?>
+    /// The engine's plan for the schema's records; made when first used.
+    var directPlan: DirectPlan { plannedDirectPath.value }
+    let plannedDirectPath: OnceValue<DirectPlan>
     /// The catalog keys rules name with `message: { key: ... }`, for the catalog linter.
     let messageKeys: [(key: String, position: SourcePosition)]
     /// Every rule with its field, nested ones included, for the catalog linter.
@@ -215,11 +214,11 @@ public struct FormSchema: Sendable {
 
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        // The direct path reads the record's JSON text, as it reads a JSON file's.
-        if let report = JSONWriter.withValueText(of: record, { directReport($0, of: record, options: options) }) {
-            return report
-        }
-        return validator.validate(record, options: options)
+        // The engine reads the record's text, as it reads a JSON file's.
+        let report = JSONWriter.withValueText(of: record) { directReport($0, of: record, options: options) }
+        assert(report != nil, "a value's text that the engine cannot read")
+        // The text is well-formed JSON by construction; were it not, the record could not be read as an object.
+        return report ?? ValidationReport(issues: validator.report(for: [.recordType(written: 0..<0)], of: directPlan, options: options).issues)
     }
 
     /// Validates one record given as a JSON document.
@@ -230,25 +229,33 @@ public struct FormSchema: Sendable {
         if let report = json.withUnsafeBufferPointer({ directReport(UnsafeBufferPointer(rebasing: $0[start...]), of: nil, options: options) }) {
             return report
         }
-        return validator.validate(try JSONReader.parse(json), options: options)
+        // Not well-formed: the reader says what is wrong and where (were it to read the record all the
+        // same, the record is checked as that value).
+        return validate(try JSONReader.parse(json), options: options)
     }
 
-    /// The report of one record found by the direct path in its JSON (or the text of `value`, see
-    /// `JSONWriter.withValueText`), its issues kept for later records (`Validator.issueCache`), or nil
-    /// when the record needs the full one.
+    /// Whether each field (a node outside arrays' elements) counts in `record`: its own `when:` and those
+    /// of the objects around it hold.
+    func relevance(of nodes: [Int], in record: Value) -> [Bool] {
+        JSONWriter.withValueText(of: record) { directPlan.relevance(of: nodes, in: $0, of: record) }
+            ?? Array(repeating: true, count: nodes.count)
+    }
+
+    /// The report of one record in its JSON (or the text of `value`, see `JSONWriter.withValueText`),
+    /// its issues kept for later records (`Validator.issueCache`), or nil when the bytes are not
+    /// well-formed JSON.
     private func directReport(_ json: UnsafeBufferPointer<UInt8>, of value: Value?, options: ValidationOptions) -> ValidationReport? {
-        guard let plan = directPlan,
-            let failures = plan.failures(in: json, of: value, collectAllErrors: options.collectAllErrors, today: options.today)
+        guard let failures = directPlan.failures(in: json, of: value, collectAllErrors: options.collectAllErrors, today: options.today)
         else { return nil }
-        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: plan, options: options)
+        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan, options: options)
     }
 
-    /// The report of a JSON record found by the direct path, or nil when the record needs the full one.
-    /// `cache` keeps the issues made, for the next records checked with the same options.
+    /// The report of a JSON record, or nil when the bytes are not well-formed JSON. `cache` keeps the
+    /// issues made, for the next records checked with the same options.
     func directReport(
         _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout IssueTable
     ) -> ValidationReport? {
-        directPlan?.failures(in: json, of: nil, collectAllErrors: options.collectAllErrors, today: options.today)
+        directPlan.failures(in: json, of: nil, collectAllErrors: options.collectAllErrors, today: options.today)
             .map { report(for: $0, options: options, cache: &cache) }
     }
 
@@ -256,7 +263,7 @@ public struct FormSchema: Sendable {
     func report(
         for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout IssueTable
     ) -> ValidationReport {
-        failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan!, options: options, cache: &cache)
+        failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan, options: options, cache: &cache)
     }
 
     /// Validates any `Encodable` value by encoding it to JSON first.

@@ -22,8 +22,6 @@ struct RuleBuilder {
     var defaultCode: String?
     /// Set by `async`: the validator a live session calls.
     var asyncRule: AsyncRuleReference?
-    /// The rule's test on values read in place, for rules the direct path can run.
-    var direct: DirectRule?
 
     init(compiler: SchemaCompiler, field: FieldNode, rule: String, position: SourcePosition, arguments: [Argument],
          runsOnEmpty: Bool) {

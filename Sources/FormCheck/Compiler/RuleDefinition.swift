@@ -1,5 +1,5 @@
 /// What the compiler knows about one rule name: where it applies, which arguments it takes,
-/// and how to turn those arguments into a check.
+/// and how to turn those arguments into its test.
 struct RuleDefinition: Sendable {
     let name: String
     /// The field types the rule applies to; nil for every type.
@@ -10,12 +10,13 @@ struct RuleDefinition: Sendable {
     let isPresence: Bool
     /// The argument is itself a rule (`not: { contains: "@" }`), so a mapping is not read as named arguments.
     let takesRule: Bool
-    /// Reads the arguments (reporting mistakes through the builder) and returns the check, or nil on a mistake.
-    let build: @Sendable (inout RuleBuilder) -> RuleCheck?
+    /// Reads the arguments (reporting mistakes through the builder) and returns the rule's test, or nil
+    /// on a mistake.
+    let build: @Sendable (inout RuleBuilder) -> DirectRule?
 
     init(
         _ name: String, appliesTo: Set<FieldType>?, arguments: [String] = [], isPresence: Bool = false,
-        takesRule: Bool = false, build: @escaping @Sendable (inout RuleBuilder) -> RuleCheck?
+        takesRule: Bool = false, build: @escaping @Sendable (inout RuleBuilder) -> DirectRule?
     ) {
         self.name = name
         self.appliesTo = appliesTo

@@ -419,8 +419,8 @@ final class SchemaCompiler {
 
         var builder = RuleBuilder(compiler: self, field: target, rule: name, position: namePosition,
                                   arguments: arguments, runsOnEmpty: definition.isPresence)
-        let check = definition.build(&builder)
-        guard let check, !builder.failed else { return nil }
+        let test = definition.build(&builder)
+        guard let test, !builder.failed else { return nil }
         let ordered = arguments.count < 2 ? arguments : arguments.sorted {
             (definition.arguments.firstIndex(of: $0.name) ?? 0) < (definition.arguments.firstIndex(of: $1.name) ?? 0)
         }
@@ -430,8 +430,8 @@ final class SchemaCompiler {
                 : "\(name): {\(written.map { "\($0.name): \($0.text)" }.joined(separator: ", "))}")
         if option("code") == nil, let defaultCode = builder.defaultCode { code = defaultCode }
         let rule = CompiledRule(name: name, summary: summary, code: code, severity: severity, message: message, position: namePosition,
-                                runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, check: check,
-                                asyncRule: builder.asyncRule, direct: builder.direct)
+                                runsOnEmpty: builder.runsOnEmpty, referencedNodes: builder.referencedNodes, direct: test,
+                                asyncRule: builder.asyncRule)
         var key: String?
         if case .key(let name) = message { key = name }
         ruleUsages.append(RuleUsage(field: target.path, rule: name, code: code, messageKey: key))

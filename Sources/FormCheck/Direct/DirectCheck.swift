@@ -1,5 +1,5 @@
-/// A rule as the direct path runs it: its test on values read in place, and the parameters its
-/// failure carries (the same fixed ones the rule's check reports).
+/// A rule's test, as the engine (`DirectPlan`) lowers it and runs it on values read in place, and the
+/// fixed parameters its failure carries: each rule of the catalogue states its test once, as this.
 struct DirectRule: Sendable {
     indirect enum Form: Sendable {
         /// A rule of the catalogue: it fails when any check fails.
@@ -13,10 +13,9 @@ struct DirectRule: Sendable {
         /// `when`: the chain `then` when the condition holds, else `otherwise`.
         case when(DirectCondition, then: [CompiledRule], otherwise: [CompiledRule])
         /// The rule's own check, run on the value made a `Value` (text decoded, objects and arrays
-        /// parsed from their bytes), with the record parsed as a `Value` when `readsRecord` (the check
-        /// reads nothing else of its context): for a rule whose failure tells about the value
-        /// (`strength`), or that an app defines (`custom`).
-        case own(readsRecord: Bool)
+        /// parsed from their bytes), with the record as a `Value` when `readsRecord` (else `null`): for
+        /// a rule whose failure tells about the value (`strength`), or that an app defines (`custom`).
+        case own(readsRecord: Bool, OwnCheck)
     }
 
     let form: Form
@@ -32,10 +31,9 @@ struct DirectRule: Sendable {
     }
 }
 
-/// A rule's test restated for values read in place (`RawValue`); `DirectPlan` lowers it into flat
-/// memory and runs it. A check answers pass or fail only when the value read in place settles it
-/// (text is decoded where a test needs it); what it cannot settle, such as an object or an array
-/// among choices, leaves the record to the full validator.
+/// One test of a rule, on values read in place (`RawValue`); `DirectPlan` lowers it into flat memory
+/// and runs it. Text is decoded where a test needs it, and objects and arrays parsed where a test
+/// compares them whole.
 enum DirectCheck: Sendable {
     /// `required`: present and not empty.
     case present

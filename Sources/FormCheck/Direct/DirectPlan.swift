@@ -1,12 +1,10 @@
 import Foundation
 
-/// The direct path: checks a JSON record straight from its bytes, without building `Value`s, and
-/// finds the same failures, in the same order, as the full validator. A record the bytes alone
-/// cannot settle (keys beyond ASCII, repeated members, anything malformed) goes to the full reader
-/// and validator instead. So the direct path changes speed, never results.
-///
-/// A plan exists when every rule of the schema has a direct form (`DirectRule`), and so does every
-/// field-level `when:` condition.
+/// The engine: checks a JSON record straight from its bytes, without building `Value`s, and finds its
+/// failures in the order they are reported. Every kind of input reaches it as JSON bytes (a `Value` as
+/// its text: see `JSONWriter.withValueText`). Every schema has a plan, made from its rules' tests
+/// (`DirectRule`) and its fields' `when:` conditions; a record that is not well-formed JSON goes to
+/// `JSONReader`, which says what is wrong and where.
 ///
 /// Each node's value has a slot. The record's own fields (and the fields of objects within it) have
 /// the slot of their node's id. The elements of an array are read into frames after those slots, one
@@ -248,7 +246,7 @@ final class DirectPlan: @unchecked Sendable {
 
     private let textTests: [TextTest]
     /// The checks of rules run as they are on `Value`s.
-    private let ownChecks: [RuleCheck]
+    private let ownChecks: [OwnCheck]
     /// Rules' own tests on scalar values.
     private let scalarTests: [@Sendable (Value, Value?) -> Bool]
     /// The date rules' comparands and tests.
@@ -272,12 +270,11 @@ final class DirectPlan: @unchecked Sendable {
     private let elementSlots: Int
     static let elementCapacity = 256
 
-    init?(graph: ValidatorGraph) {
+    init(graph: ValidatorGraph) {
         var builder = Builder(graph: graph)
         var recordFrame = Builder.Frame(owner: -1, depth: 0)
-        guard builder.layout(of: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields, in: &recordFrame) != nil,
-            builder.referencesStayInPlan()
-        else { return nil }
+        builder.layout(of: graph.rootFields, rejectsUnknown: graph.rejectsUnknownRootFields, in: &recordFrame)
+        assert(builder.referencesStayInPlan(), "a reference to a field outside the frames around its reader")
         text = FlatArray(copying: builder.text)
         members = FlatArray(copying: builder.members)
         layouts = FlatArray(copying: builder.layouts)
@@ -334,8 +331,8 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     /// The failures of the JSON record in `bytes` (a document of its own, or the text of `value`: see
-    /// `JSONWriter.withValueText`), in the order the full validator reports them, or nil when the bytes
-    /// alone cannot settle the record.
+    /// `JSONWriter.withValueText`), in the order they are reported, or nil when the bytes are not a
+    /// well-formed JSON value.
     func failures(in bytes: UnsafeBufferPointer<UInt8>, of value: Value?, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
         var memory = SlotMemory()
         guard let value else { return failures(in: bytes, depth: 0, collectAllErrors: collectAllErrors, today: today, memory: &memory) }
@@ -351,29 +348,64 @@ final class DirectPlan: @unchecked Sendable {
         in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>? = nil, collectAllErrors: Bool, today: LocalDate,
         memory: inout SlotMemory
     ) -> [Failure]? {
-        // A record with more elements than the plan's first guess grew the memory: start from its size.
-        var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
-        while true {
-            switch failures(in: bytes, depth: depth, given: given, elementSlots: elementSlots, collectAllErrors: collectAllErrors, today: today, memory: &memory) {
-            case .settled(let failures): return failures
-            case .unsettled: return nil
-            case .needsMoreSlots:
-                // Every element takes a byte of the record at least, so the room needed is bounded by its size.
-                guard elementSlots < bytes.count * Int(elementLayouts.map(\.frameSize).max() ?? 1) else { return nil }
-                elementSlots *= 4
-            }
+        if case .failures(let failures) = read(bytes, depth: depth, given: given, for: .failures(collectAllErrors: collectAllErrors, today: today),
+                                               memory: &memory) {
+            return failures
+        }
+        // Any other well-formed value is a record of the wrong kind.
+        var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
+        let written = other.scanValueOtherThanObject()
+        other.decodedCopy?.deallocate()
+        return written.map { [.recordType(written: $0)] }
+    }
+
+    /// Whether each node (outside arrays' elements) counts in the record `value`, whose text is `bytes`:
+    /// its own `when:` and those of the objects around it hold. Nil when the record is not an object.
+    func relevance(of ids: [Int], in bytes: UnsafeBufferPointer<UInt8>, of value: Value) -> [Bool]? {
+        var memory = SlotMemory()
+        return withUnsafePointer(to: value) { given in
+            if case .relevance(let relevance) = read(bytes, depth: 0, given: given, for: .relevance(ids), memory: &memory) { return relevance }
+            return nil
         }
     }
 
-    private enum Outcome {
-        case settled([Failure])
-        case unsettled
+    /// What a record is read for.
+    private enum Question {
+        case failures(collectAllErrors: Bool, today: LocalDate)
+        case relevance([Int])
+    }
+
+    private enum Answer {
+        case failures([Failure])
+        case relevance([Bool])
+        /// The bytes are not an object (well-formed or not).
+        case notAnObject
+        /// The record has more array elements than the slots given hold.
         case needsMoreSlots
     }
 
-    private func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>?, elementSlots: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
-    ) -> Outcome {
+    /// Reads the record in `bytes` into slots and answers `question` on them.
+    private func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>?, for question: Question, memory: inout SlotMemory
+    ) -> Answer {
+        // A record with more elements than the plan's first guess grew the memory: start from its size.
+        var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
+        while true {
+            let answer = read(bytes, depth: depth, given: given, elementSlots: elementSlots, for: question, memory: &memory)
+            guard case .needsMoreSlots = answer else { return answer }
+            // Every element takes a byte of the record at least, so the room needed is bounded by its size.
+            guard elementSlots < bytes.count * Int(elementLayouts.map(\.frameSize).max() ?? 1) else {
+                assertionFailure("a record with more elements than bytes")
+                return .notAnObject
+            }
+            elementSlots *= 4
+        }
+    }
+
+    private func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>?, elementSlots: Int, for question: Question,
+        memory: inout SlotMemory
+    ) -> Answer {
         memory.withSlots(count: nodeCount + elementSlots) { values in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
@@ -381,33 +413,42 @@ final class DirectPlan: @unchecked Sendable {
             let scanned = scanner.scanRecord(plan: self, into: values)
             let decodedCopy = scanner.decodedCopy
             defer { decodedCopy?.deallocate() }
-            guard scanned else {
-                if scanner.ranOutOfSlots { return .needsMoreSlots }
-                // Any other well-formed value is a record of the wrong kind.
-                var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
-                let written = other.scanValueOtherThanObject()
-                other.decodedCopy?.deallocate()
-                return written.map { .settled([.recordType(written: $0)]) } ?? .unsettled
-            }
+            guard scanned else { return scanner.ranOutOfSlots ? .needsMoreSlots : .notAnObject }
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)
                 // Values are read from the record as scanned: with its strings decoded, if any had escapes.
                 // Most records have no undeclared member to report: their list is the empty one.
                 return (scanner.hasUnknownMembers ? scanner.unknownMembersByObject : []).withUnsafeBufferPointer { unknownMembers in
                     let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, given: given,
-                                             start: scanner.recordStart,
-                                             nodeSlots: nodeSlots, unknownMembers: unknownMembers,
+                                             start: scanner.recordStart, nodeSlots: nodeSlots, unknownMembers: unknownMembers,
                                              frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
-                    var failures: [Failure] = []
-                    for index in rootFields {
-                        guard check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
-                        else { return .unsettled }
+                    switch question {
+                    case .failures(let collectAllErrors, let today):
+                        var failures: [Failure] = []
+                        for index in rootFields {
+                            check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
+                        }
+                        appendUnknownMembers(ofObjectAt: record.start, node: -1, record: record, into: &failures)
+                        return .failures(failures)
+                    case .relevance(let ids):
+                        return .relevance(ids.map { isRelevant($0, record: record) })
                     }
-                    appendUnknownMembers(ofObjectAt: record.start, node: -1, record: record, into: &failures)
-                    return .settled(failures)
                 }
             }
         }
+    }
+
+    /// Whether the node (outside arrays' elements) counts: its own `when:` and those of the objects
+    /// around it hold.
+    private func isRelevant(_ id: Int, record: RecordSlots) -> Bool {
+        var node = id
+        while node >= 0 {
+            assert(nodeSlots[node].depth == 0, "the relevance of a node of an array's elements")
+            let relevance = nodes[node]!.relevance
+            if relevance >= 0, !holds(conditions[Int(relevance)], record: record) { return false }
+            node = Int(parents[node])
+        }
+        return true
     }
 
     // MARK: Reading
@@ -492,10 +533,10 @@ final class DirectPlan: @unchecked Sendable {
 
     /// `evaluate`, unless the node's folded chain accepts the value at once.
     @inline(__always)
-    private func check(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) -> Bool {
+    private func check(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) {
         let quick = Int(quickCheckOfNode[id])
-        if quick >= 0, accepts(quickChecks.address(of: quick), record[node: id], record: record) { return true }
-        return evaluate(id, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
+        if quick >= 0, accepts(quickChecks.address(of: quick), record[node: id], record: record) { return }
+        evaluate(id, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
     }
 
     /// Where the node's value is written (see `Failure.written`).
@@ -512,27 +553,25 @@ final class DirectPlan: @unchecked Sendable {
         return value.writtenRange
     }
 
-    /// Appends the node's failures as `Validator` finds them; false when the bytes cannot tell.
-    private func evaluate(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) -> Bool {
-        guard let node = nodes[id] else { return false }
+    /// Appends the node's failures: its type's, its chain's, then those of its members or elements.
+    private func evaluate(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) {
+        // Every node of the graph is laid out.
+        let node = nodes[id]!
         if node.relevance >= 0 {
-            if !holds(conditions[Int(node.relevance)], record: record) { return true }
+            if !holds(conditions[Int(node.relevance)], record: record) { return }
         }
         let value = record[node: id]
         let isEmpty = value.isEmptyFormValue(in: record.bytes)
         if !isEmpty, !value.hasType(node.type, in: record.bytes) {
             Self.append(Failure(node: id, rule: nil, elements: record.elementPath(of: id), written: writtenRange(of: id, in: record)), to: &failures)
-            return true
+            return
         }
         let stopsAtFirst = !(node.collectsAllErrors || collectAllErrors)
-        guard runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, record: record, today: today,
-                       into: &failures) != nil
-        else { return false }
-        guard !isEmpty else { return true }
+        runChain(node.rules, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, record: record, today: today, into: &failures)
+        guard !isEmpty else { return }
         if value.kind == .object {
             for index in node.children {
-                guard check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
-                else { return false }
+                check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
             }
             appendUnknownMembers(ofObjectAt: value.start, node: id, record: record, into: &failures)
         } else if value.kind == .array, let items = node.items {
@@ -540,17 +579,12 @@ final class DirectPlan: @unchecked Sendable {
             var frame = Int(value.firstElement)
             for index in 0..<Int(value.elementCount) {
                 record.enter(element: index, frame: frame, depth: depth)
-                guard check(items, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures) else { return false }
+                check(items, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
                 frame = Int(record.values[frame].nextFrame)
             }
         }
-        return true
     }
 
-    /// Appends an `unknownField` failure for each undeclared member of the object at `object` (of field
-    /// `node`, or the record when -1) that its layout rejects, after the object's declared members as
-    /// `Validator` reports them. A sensitive object's member is placed where `JSONLocator` finds the
-    /// path that names it `*`: at the member `*`, else at the object's start.
     /// Appends a failure, making room for several at the first: a record that fails once mostly fails
     /// more, and a failure is too large to copy each time the array grows.
     @inline(__always)
@@ -559,6 +593,10 @@ final class DirectPlan: @unchecked Sendable {
         failures.append(failure)
     }
 
+    /// Appends an `unknownField` failure for each undeclared member of the object at `object` (of field
+    /// `node`, or the record when -1) that its layout rejects; they come after the object's declared
+    /// members' failures. A sensitive object's member is placed where `JSONLocator` finds the path that
+    /// names it `*`: at the member `*`, else at the object's start.
     private func appendUnknownMembers(ofObjectAt object: Int, node: Int, record: RecordSlots, into failures: inout [Failure]) {
         guard !record.unknownMembers.isEmpty else { return }
         let elements = node >= 0 ? record.elementPath(of: node) : []
@@ -627,11 +665,13 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     /// Runs a chain of rules (a node's, or one nested in a composition) on its value, appending a
-    /// failure for each rule that fails, as `RuleChain.evaluate` does; returns whether one of them is an
-    /// error, or nil when the bytes cannot tell.
+    /// failure for each rule that fails; on an empty value only the rules that run on empty values (the
+    /// presence rules) are tried. With `stopsAtFirst`, stops after the first failing error. Returns
+    /// whether one of them is an error.
+    @discardableResult
     private func runChain(
         _ chain: Range<Int>, of id: Int, on value: RawValue, isEmpty: Bool, stopsAtFirst: Bool, record: RecordSlots, today: LocalDate, into failures: inout [Failure],
-    ) -> Bool? {
+    ) -> Bool {
         var failedWithError = false
         for index in chain {
             let rule = rules[index]
@@ -644,9 +684,7 @@ final class DirectPlan: @unchecked Sendable {
                 nested = holds(conditions[Int(condition)], record: record) ? then : otherwise
             case .checks, .anyOf, .not, .own:
                 var verdict: CheckVerdict?
-                guard let passes = self.passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, verdict: &verdict)
-                else { return nil }
-                if passes { continue }
+                if passes(rule, of: id, on: value, isEmpty: isEmpty, record: record, today: today, verdict: &verdict) { continue }
                 Self.append(Failure(node: id, rule: Int(rule.reported), elements: record.elementPath(of: id), verdict: verdict,
                                         written: writtenRange(of: id, in: record)), to: &failures)
                 failedWithError = failedWithError || rule.isError
@@ -654,42 +692,33 @@ final class DirectPlan: @unchecked Sendable {
                 continue
             }
             // The failures of a nested chain are reported as they are, and stop the chain as their own would.
-            guard let nestedError = runChain(nested.range, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, record: record, today: today,
-                                             into: &failures)
-            else { return nil }
+            let nestedError = runChain(nested.range, of: id, on: value, isEmpty: isEmpty, stopsAtFirst: stopsAtFirst, record: record, today: today,
+                                       into: &failures)
             failedWithError = failedWithError || nestedError
             if stopsAtFirst, nestedError { return true }
         }
         return failedWithError
     }
 
-    /// Whether a rule that fails as a whole (not a nested chain) passes; nil when the bytes cannot tell.
-    /// A rule run as it is on `Value`s gives the parameters of its failure.
+    /// Whether a rule that fails as a whole (not a nested chain) passes. A rule that is its own check
+    /// gives the parameters of its failure.
     @inline(__always)
     private func passes(
         _ rule: Rule, of id: Int, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate,
         verdict: inout CheckVerdict?
-    ) -> Bool? {
+    ) -> Bool {
         switch rule.kind {
         case .checks(let lowered):
-            var passes = true
-            for operation in lowered.range {
-                guard let result = run(operations[operation], on: value, isEmpty: isEmpty, record: record, today: today) else { return nil }
-                passes = passes && result
+            for operation in lowered.range where !run(operations[operation], on: value, isEmpty: isEmpty, record: record, today: today) {
+                return false
             }
-            return passes
+            return true
         case .anyOf(let choices):
-            for choice in choices.range {
-                guard let passes = self.passes(choice, of: id, on: value, isEmpty: isEmpty, record: record, today: today) else { return nil }
-                if passes { return true }
-            }
-            return false
+            return choices.range.contains { passes($0, of: id, on: value, isEmpty: isEmpty, record: record, today: today) }
         case .not(let negated):
-            return self.passes(Int(negated), of: id, on: value, isEmpty: isEmpty, record: record, today: today).map { !$0 }
+            return !passes(Int(negated), of: id, on: value, isEmpty: isEmpty, record: record, today: today)
         case .own(let check, let readsRecord):
-            guard let root = readsRecord ? record.parsedRecord() : .null else { return nil }
-            let context = EvaluationContext(parent: nil, root: root, today: today, valueIsEmpty: isEmpty, collectsAllErrors: false)
-            switch ownChecks[Int(check)](record.value(of: value), context) {
+            switch ownChecks[Int(check)](record.value(of: value), readsRecord ? record.parsedRecord() : .null) {
             case .pass: return true
             case .fail(let failing):
                 verdict = .invalid(parameters: failing)
@@ -697,29 +726,26 @@ final class DirectPlan: @unchecked Sendable {
             case .failsWith(let said):
                 verdict = said
                 return false
-            case .failures: return nil
             }
         case .chain, .when:
             preconditionFailure("a nested chain reports its own rules' failures")
         }
     }
 
-    /// Whether the rule at `index` passes (its warnings count as passing), as `RuleChain.passes`; nil
-    /// when the bytes cannot tell.
+    /// Whether the rule at `index` passes (its warnings count as passing).
     private func passes(
         _ index: Int, of id: Int, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate
-    ) -> Bool? {
+    ) -> Bool {
         var ignored: [Failure] = []
-        return runChain(index..<(index + 1), of: id, on: value, isEmpty: isEmpty, stopsAtFirst: true, record: record, today: today,
-                        into: &ignored).map { !$0 }
+        return !runChain(index..<(index + 1), of: id, on: value, isEmpty: isEmpty, stopsAtFirst: true, record: record, today: today,
+                         into: &ignored)
     }
 
-    /// Whether `value` (empty in the form sense when `isEmpty`) passes the operation, or nil when the
-    /// bytes cannot tell.
+    /// Whether `value` (empty in the form sense when `isEmpty`) passes the operation.
     @inline(__always)
     private func run(
         _ operation: Operation, on value: RawValue, isEmpty: Bool, record: RecordSlots, today: LocalDate
-    ) -> Bool? {
+    ) -> Bool {
         switch operation {
         case .present:
             return !isEmpty
@@ -753,8 +779,8 @@ final class DirectPlan: @unchecked Sendable {
             return test.passes(date, limit)
         case .scalar(let test, let reference):
             // Past the type check, the rules that use this meet numbers only; any other value is given
-            // as a `Value` all the same, as the general validator gives it.
-            guard let own = record.value(of: value) else { return nil }
+            // as a `Value` all the same. Not run on a missing value, which is empty.
+            guard let own = record.value(of: value) else { return true }
             var other: Value?
             if reference >= 0 {
                 let referenced = record[node: Int(reference)]
@@ -897,7 +923,7 @@ final class DirectPlan: @unchecked Sendable {
         var automata: [UInt8] = []
         var patternAutomata: [StoredAutomaton] = []
         var textTests: [TextTest] = []
-        var ownChecks: [RuleCheck] = []
+        var ownChecks: [OwnCheck] = []
         var dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)] = []
         var scalarTests: [@Sendable (Value, Value?) -> Bool] = []
         var choiceStrings: [Range<Int>] = []
@@ -953,7 +979,8 @@ final class DirectPlan: @unchecked Sendable {
 
         /// Adds a layout for the fields of one object (and, first, those of objects within it), their
         /// values in slots of `frame`.
-        mutating func layout(of fields: [Int], rejectsUnknown: Bool, isSensitive: Bool = false, in frame: inout Frame) -> Int? {
+        @discardableResult
+        mutating func layout(of fields: [Int], rejectsUnknown: Bool, isSensitive: Bool = false, in frame: inout Frame) -> Int {
             var declared: [Member] = []
             for id in fields {
                 let field = graph.nodes[id]
@@ -963,16 +990,13 @@ final class DirectPlan: @unchecked Sendable {
                 let slot = frame.place(id, in: &self)
                 var childLayout: Int?
                 if field.type == .object, !field.children.isEmpty {
-                    guard let child = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields, isSensitive: field.isSensitive, in: &frame)
-                    else { return nil }
-                    childLayout = child
+                    childLayout = layout(of: field.children, rejectsUnknown: field.rejectsUnknownFields, isSensitive: field.isSensitive, in: &frame)
                 }
                 var elements: Int32 = -1
                 if field.type == .array {
-                    guard let layout = elementLayout(of: field, around: frame) else { return nil }
-                    elements = layout
+                    elements = elementLayout(of: field, around: frame)
                 }
-                guard addNode(field, children: field.type == .object ? field.children : []) else { return nil }
+                addNode(field, children: field.type == .object ? field.children : [])
                 declared.append(Member(key: store(field.key), slot: slot, childLayout: childLayout, elements: elements))
             }
             layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown,
@@ -984,7 +1008,7 @@ final class DirectPlan: @unchecked Sendable {
 
         /// Adds how the elements of an array field are read: each in a frame of its own, inside `enclosing`,
         /// holding the `items` template's value and those of its members.
-        private mutating func elementLayout(of array: FieldNode, around enclosing: Frame) -> Int32? {
+        private mutating func elementLayout(of array: FieldNode, around enclosing: Frame) -> Int32 {
             var frame = Frame(owner: array.items ?? -1, depth: enclosing.depth + 1)
             var layout: Int32 = -1
             var elements: Int32 = -1
@@ -993,27 +1017,24 @@ final class DirectPlan: @unchecked Sendable {
                 enclosingFrame[items] = enclosing.owner
                 _ = frame.place(items, in: &self)
                 if template.type == .object, !template.children.isEmpty {
-                    guard let members = self.layout(of: template.children, rejectsUnknown: template.rejectsUnknownFields,
-                                                    isSensitive: template.isSensitive, in: &frame)
-                    else { return nil }
-                    layout = Int32(members)
+                    layout = Int32(self.layout(of: template.children, rejectsUnknown: template.rejectsUnknownFields,
+                                               isSensitive: template.isSensitive, in: &frame))
                 }
                 if template.type == .array {
-                    guard let nested = elementLayout(of: template, around: frame) else { return nil }
-                    elements = nested
+                    elements = elementLayout(of: template, around: frame)
                 }
-                guard addNode(template, children: template.type == .object ? template.children : []) else { return nil }
+                addNode(template, children: template.type == .object ? template.children : [])
             }
             deepestFrame = max(deepestFrame, frame.depth)
             elementLayouts.append(ElementLayout(frameSize: Int32(max(frame.size, 1)), layout: layout, elements: elements))
             return Int32(elementLayouts.count - 1)
         }
 
-        /// Adds a node with its rules lowered; false when a rule has no direct form.
-        private mutating func addNode(_ field: FieldNode, children: [Int]) -> Bool {
+        /// Adds a node with its rules lowered.
+        private mutating func addNode(_ field: FieldNode, children: [Int]) {
             let nodeOperations = operations.count
             lowering = field.id
-            guard let chain = lowerChain(field.rules) else { return false }
+            let chain = lowerChain(field.rules)
             // Only a chain of plain rules folds: a composition's rules do not all apply to every value.
             let isFlat = rules[chain].allSatisfy { if case .checks = $0.kind { true } else { false } }
             if children.isEmpty, field.items == nil, isFlat,
@@ -1026,35 +1047,30 @@ final class DirectPlan: @unchecked Sendable {
             nodes[field.id] = Node(type: field.type, relevance: relevance, collectsAllErrors: field.collectsAllErrors, rules: chain,
                                    children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
             nodeLists += children
-            return true
         }
 
         /// Lowers a chain of rules, the rules nested in compositions first, then the chain's own, side by
-        /// side; nil when a rule has no direct form.
-        private mutating func lowerChain(_ chain: [CompiledRule]) -> Range<Int>? {
+        /// side.
+        private mutating func lowerChain(_ chain: [CompiledRule]) -> Range<Int> {
             var lowered: [Rule] = []
             for rule in chain {
-                guard let direct = rule.direct else { return nil }
                 let kind: Rule.Kind
-                switch direct.form {
+                switch rule.direct.form {
                 case .checks(let checks):
                     let first = operations.count
                     for check in checks { operations.append(lower(check)) }
                     kind = .checks(operations: Span(first..<operations.count))
                 case .allOf(let nested):
-                    guard let nested = lowerChain(nested) else { return nil }
-                    kind = .chain(Span(nested))
+                    kind = .chain(Span(lowerChain(nested)))
                 case .anyOf(let choices):
-                    guard let choices = lowerChain(choices) else { return nil }
-                    kind = .anyOf(Span(choices))
+                    kind = .anyOf(Span(lowerChain(choices)))
                 case .not(let negated):
-                    guard let negated = lowerChain([negated]) else { return nil }
-                    kind = .not(Int32(negated.lowerBound))
+                    kind = .not(Int32(lowerChain([negated]).lowerBound))
                 case .when(let condition, let then, let otherwise):
-                    guard let then = lowerChain(then), let otherwise = lowerChain(otherwise) else { return nil }
+                    let then = lowerChain(then), otherwise = lowerChain(otherwise)
                     kind = .when(condition: Int32(lower(condition)), then: Span(then), otherwise: Span(otherwise))
-                case .own(let readsRecord):
-                    ownChecks.append(rule.check)
+                case .own(let readsRecord, let check):
+                    ownChecks.append(check)
                     kind = .own(check: Int32(ownChecks.count - 1), readsRecord: readsRecord)
                 }
                 reportedRules.append(rule)

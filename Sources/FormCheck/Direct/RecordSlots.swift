@@ -63,10 +63,13 @@ struct RecordSlots {
         value.certainlyEquals(other, in: bytes) ?? (self.value(of: value) == self.value(of: other))
     }
 
-    /// The whole record as a `Value`: the one given, else its JSON parsed (nil when it is not a
-    /// well-formed one).
-    func parsedRecord() -> Value? {
-        given?.pointee ?? JSONReader.parseValue(original, depth: 0)
+    /// The whole record as a `Value`: the one given, else its JSON parsed (which the scanner has
+    /// found well-formed).
+    func parsedRecord() -> Value {
+        if let given { return given.pointee }
+        let parsed = JSONReader.parseValue(original, depth: 0)
+        assert(parsed != nil, "a record the scanner read that the reader refuses")
+        return parsed ?? .null
     }
 
     /// The index of the current element of each array around the node, outermost first.

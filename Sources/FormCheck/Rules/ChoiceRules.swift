@@ -25,24 +25,18 @@ extension RuleCatalogue {
                     if choicesAreASCII, text.unicodeScalars.contains(where: { !$0.isASCII && $0 != lowercasesToASCII }) { return false }
                     return choices.contains(text.lowercased())
                 }
-                builder.direct = DirectRule([.text(isChoice, ascii: .choice(among: choices, ignoringCase: true), mustMatch: mustBeIn)],
-                                            failing: parameters)
-                return RuleChecks.string(parameters) { isChoice($0) == mustBeIn }
+                return DirectRule([.text(isChoice, ascii: .choice(among: choices, ignoringCase: true), mustMatch: mustBeIn)],
+                                  failing: parameters)
             }
-            let choices = Set(values)
             if values.allSatisfy(\.comparesByBytes) {
-                builder.direct = DirectRule([.choices(strings: values.compactMap(\.stringValue),
-                                                      numbers: values.filter { $0.stringValue == nil }, mustBeIn: mustBeIn)],
-                                            failing: parameters)
-            } else {
-                // Text beyond ASCII, which only a string comparison decides; the values that reach the
-                // rule past the type check are strings.
-                builder.direct = DirectRule([.text({ choices.contains(.string($0)) == mustBeIn }, ascii: nil)], failing: parameters)
+                return DirectRule([.choices(strings: values.compactMap(\.stringValue), numbers: values.filter { $0.stringValue == nil },
+                                            mustBeIn: mustBeIn)],
+                                  failing: parameters)
             }
-            return { value, _ in
-                guard let value, choices.contains(value) != mustBeIn else { return .pass }
-                return .fail(parameters)
-            }
+            // Text beyond ASCII, which only a string comparison decides; the values that reach the rule
+            // past the type check are strings.
+            let choices = Set(values)
+            return DirectRule([.text({ choices.contains(.string($0)) == mustBeIn }, ascii: nil)], failing: parameters)
         }
     }
 

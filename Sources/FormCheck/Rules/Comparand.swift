@@ -3,15 +3,6 @@ enum Comparand: Sendable {
     case literal(Value)
     case today
     case field(FieldReference)
-
-    /// The value to compare with in this record; nil when a referenced field is missing.
-    func resolve(in context: EvaluationContext) -> Value? {
-        switch self {
-        case .literal(let value): return value
-        case .today: return .string(context.today.description)
-        case .field(let reference): return context.value(of: reference)
-        }
-    }
 }
 
 extension RuleBuilder {

@@ -52,13 +52,11 @@ extension MessageArgument {
     }
 }
 
-/// What one rule said about a value.
+/// What a rule that is its own check (`strength`, `custom`) said about a value.
 enum RuleVerdict: Sendable {
     case pass
-    /// The rule failed; its code, message and severity apply.
+    /// The rule failed; its code, message and severity apply, with these parameters.
     case fail(MessageParameters)
-    /// Failures of nested rules (`allOf`, `when`), each carrying its own code and message.
-    case failures([RuleFailure])
     /// An app's check (`custom`) failed and says why with a code or a message of its own.
     case failsWith(CheckVerdict)
 }
@@ -73,22 +71,11 @@ enum MessageSource: Sendable, Hashable {
     case key(String)
 }
 
-/// A failed rule before it is placed in a record and rendered.
-struct RuleFailure: Sendable {
-    let rule: String
-    let code: String
-    let severity: Severity
-    let message: MessageSource
-    let parameters: MessageParameters
-    /// For an app's check that said why it failed, what it said; the code and message above are
-    /// then the rule's, which the verdict may replace (`CheckVerdict.issueParts`).
-    var verdict: CheckVerdict? = nil
-}
+/// The check of a rule that is its own (see `DirectRule.Form.own`): the field's value (nil when
+/// missing) and the whole record.
+typealias OwnCheck = @Sendable (_ value: Value?, _ record: Value) -> RuleVerdict
 
-/// A rule's check: the field's value (nil when missing) and the record around it.
-typealias RuleCheck = @Sendable (Value?, EvaluationContext) -> RuleVerdict
-
-/// A rule resolved at compile time: its arguments are already inside `check`.
+/// A rule resolved at compile time: its arguments are already inside its test.
 struct CompiledRule: Sendable {
     let name: String
     /// The rule as written, in short flow form: `minLength: 2`, `requiredIf: {field: country, equals: US}`.
@@ -101,13 +88,8 @@ struct CompiledRule: Sendable {
     let runsOnEmpty: Bool
     /// The graph nodes this rule (or a rule nested in it) reads.
     let referencedNodes: [Int]
-    let check: RuleCheck
+    /// The rule's test, as the engine (`DirectPlan`) lowers and runs it, and the parameters of its failure.
+    let direct: DirectRule
     /// For `async` rules: the validator a live session runs.
     var asyncRule: AsyncRuleReference? = nil
-    /// The same test on values read in place (see `DirectPlan`); nil when only the full validator runs it.
-    var direct: DirectRule? = nil
-
-    func failure(_ parameters: MessageParameters, verdict: CheckVerdict? = nil) -> RuleFailure {
-        RuleFailure(rule: name, code: code, severity: severity, message: message, parameters: parameters, verdict: verdict)
-    }
 }

@@ -12,16 +12,6 @@ struct Condition: Sendable {
     let test: Test
     let otherPath: String
 
-    func holds(in context: EvaluationContext) -> Bool {
-        let value = context.value(of: reference)
-        switch test {
-        case .equals(let expected): return value == expected
-        case .notEquals(let expected): return value != expected
-        case .isIn(let choices): return value.map(choices.contains) ?? false
-        case .filled: return !value.isEmptyFormValue
-        }
-    }
-
     /// `other`, `operator` and `value` (or `values`), for messages.
     var parameters: MessageParameters {
         var parameters: MessageParameters = ["other": .field(otherPath)]
@@ -43,7 +33,7 @@ struct Condition: Sendable {
 
     static let argumentNames = ["field", "equals", "notEquals", "in"]
 
-    /// The condition for the direct path (held, or with `negated` not held).
+    /// The condition as the engine tests it (held, or with `negated` not held).
     func direct(negated: Bool = false) -> DirectCondition {
         var negated = negated
         let literals: [Value]

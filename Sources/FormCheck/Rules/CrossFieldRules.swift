@@ -20,11 +20,7 @@ extension RuleCatalogue {
                               at: builder.position)
                 return nil
             }
-            let parameters: MessageParameters = ["other": .field(target.path)]
-            builder.direct = DirectRule([.equality(node: reference.target, mustEqual: mustEqual)], failing: parameters)
-            return { value, context in
-                (value == context.value(of: reference)) == mustEqual ? .pass : .fail(parameters)
-            }
+            return DirectRule([.equality(node: reference.target, mustEqual: mustEqual)], failing: ["other": .field(target.path)])
         }
     }
 }

@@ -39,22 +39,21 @@ extension RuleCatalogue {
             guard let rule = builder.compiler.customRules[name] else {
                 if builder.compiler.assumesCustomRulesPass {
                     builder.compiler.noteUnregisteredCustomRule(name, at: builder.position)
-                    builder.direct = DirectRule([])
-                    return { _, _ in .pass }
+                    return DirectRule([])
                 }
                 builder.error("custom rule '\(name)' is not registered; register it with FormSchema(..., customRules:), or pass --assume-custom-pass to treat it as passing",
                               at: builder.position)
                 return nil
             }
-            builder.direct = DirectRule(.own(readsRecord: true))
-            return { value, context in
+            // The app's check, run on the value and the record as they are.
+            return DirectRule(.own(readsRecord: true) { value, record in
                 guard let value else { return .pass }
-                switch rule.check(value, context.root) {
+                switch rule.check(value, record) {
                 case .valid: return .pass
                 case .invalid(let parameters): return .fail(parameters)
                 case let verdict: return .failsWith(verdict)
                 }
-            }
+            })
         },
         RuleDefinition("async", appliesTo: nil, arguments: ["value", "debounce"]) { builder in
             guard let name = builder.string(), !name.isEmpty else { return nil }
@@ -62,9 +61,8 @@ extension RuleCatalogue {
             guard let milliseconds else { return nil }
             builder.defaultCode = name
             builder.asyncRule = AsyncRuleReference(name: name, debounce: .milliseconds(milliseconds))
-            // Batch validation cannot call the app's validator: the rule passes there, on either path.
-            builder.direct = DirectRule([])
-            return { _, _ in .pass }
+            // Batch validation cannot call the app's validator: the rule passes there.
+            return DirectRule([])
         },
     ]
 }

@@ -6,12 +6,12 @@ extension RuleCatalogue {
         RuleDefinition("minAge", appliesTo: .dates, arguments: ["value"]) { builder in
             guard let years = builder.integer() else { return nil }
             builder.noteBound("age", .lower, Double(years))
-            return dateRule(["age": .integer(years)], against: .today, direct: &builder.direct) { date, today in date.age(on: today) >= years }
+            return dateRule(["age": .integer(years)], against: .today) { date, today in date.age(on: today) >= years }
         },
         RuleDefinition("maxAge", appliesTo: .dates, arguments: ["value"]) { builder in
             guard let years = builder.integer() else { return nil }
             builder.noteBound("age", .upper, Double(years))
-            return dateRule(["age": .integer(years)], against: .today, direct: &builder.direct) { date, today in date.age(on: today) <= years }
+            return dateRule(["age": .integer(years)], against: .today) { date, today in date.age(on: today) <= years }
         },
     ]
 
@@ -29,27 +29,22 @@ extension RuleCatalogue {
                 return (.literal(.string(text)), .string(text))
             }
             guard let comparand else { return nil }
-            return dateRule(parameters, against: comparand, direct: &builder.direct, test)
+            return dateRule(parameters, against: comparand, test)
         }
     }
 
-    /// A rule that tests a date value against a limit (a date, today, or another date field's value),
-    /// as a check on `Value`s and as its direct form, from the one test. Values that are not dates pass
-    /// (the type check reports them), and so does a limit read from a field that holds no date.
+    /// A rule that tests a date value against a limit (a date, today, or another date field's value).
+    /// Values that are not dates pass (the type check reports them), and so does a limit read from a
+    /// field that holds no date.
     private static func dateRule(
-        _ parameters: MessageParameters, against comparand: Comparand, direct: inout DirectRule?,
-        _ passes: @escaping @Sendable (LocalDate, LocalDate) -> Bool
-    ) -> RuleCheck {
+        _ parameters: MessageParameters, against comparand: Comparand, _ passes: @escaping @Sendable (LocalDate, LocalDate) -> Bool
+    ) -> DirectRule {
         let directComparand: DateComparand
         switch comparand {
         case .literal(let value): directComparand = .literal(LocalDate(iso8601: value.stringValue!)!)
         case .today: directComparand = .today
         case .field(let reference): directComparand = .node(reference.target)
         }
-        direct = DirectRule([.date(directComparand, passes)], failing: parameters)
-        return RuleChecks.date(parameters) { date, context in
-            guard let text = comparand.resolve(in: context)?.stringValue, let limit = LocalDate(iso8601: text) else { return true }
-            return passes(date, limit)
-        }
+        return DirectRule([.date(directComparand, passes)], failing: parameters)
     }
 }

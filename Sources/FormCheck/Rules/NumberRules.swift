@@ -15,14 +15,8 @@ extension RuleCatalogue {
                 return nil
             }
             let parameters: MessageParameters = ["min": min.messageArgument, "max": max.messageArgument]
-            builder.direct = DirectRule([.order(limit: min, allowed: DirectCheck.allowedOrders { $0 >= 0 }),
-                                         .order(limit: max, allowed: DirectCheck.allowedOrders { $0 <= 0 })], failing: parameters)
-            return { value, _ in
-                guard let value, let low = NumericOrder.compare(value, min), let high = NumericOrder.compare(value, max),
-                    low < 0 || high > 0
-                else { return .pass }
-                return .fail(parameters)
-            }
+            return DirectRule([.order(limit: min, allowed: DirectCheck.allowedOrders { $0 >= 0 }),
+                               .order(limit: max, allowed: DirectCheck.allowedOrders { $0 <= 0 })], failing: parameters)
         },
         RuleDefinition("multipleOf", appliesTo: .numbers, arguments: ["value"]) { builder in
             guard let factor = builder.number() else { return nil }
@@ -31,12 +25,7 @@ extension RuleCatalogue {
                 return nil
             }
             let parameters: MessageParameters = ["factor": factor.messageArgument]
-            let passes: @Sendable (Value, Value?) -> Bool = { value, _ in isMultiple(value, of: factor) }
-            builder.direct = DirectRule([.scalar(reference: nil, passes)], failing: parameters)
-            return { value, _ in
-                guard let value else { return .pass }
-                return passes(value, nil) ? .pass : .fail(parameters)
-            }
+            return DirectRule([.scalar(reference: nil) { value, _ in isMultiple(value, of: factor) }], failing: parameters)
         },
     ]
 
@@ -52,23 +41,17 @@ extension RuleCatalogue {
                 return (.literal(limit), limit.messageArgument)
             }
             guard let comparand else { return nil }
-            let fixed = parameters
-            // A missing limit, or one that is not a number, lets every value pass.
-            let passes: @Sendable (Value, Value?) -> Bool = { value, limit in
-                guard let limit, let order = NumericOrder.compare(value, limit) else { return true }
-                return test(order)
-            }
             switch comparand {
             case .literal(let limit):
-                builder.direct = DirectRule([.order(limit: limit, allowed: DirectCheck.allowedOrders(test))], failing: fixed)
+                return DirectRule([.order(limit: limit, allowed: DirectCheck.allowedOrders(test))], failing: parameters)
             case .field(let reference):
-                builder.direct = DirectRule([.scalar(reference: reference.target, passes)], failing: fixed)
+                // A missing limit, or one that is not a number, lets every value pass.
+                return DirectRule([.scalar(reference: reference.target) { value, limit in
+                    guard let limit, let order = NumericOrder.compare(value, limit) else { return true }
+                    return test(order)
+                }], failing: parameters)
             case .today:
-                break
-            }
-            return { value, context in
-                guard let value else { return .pass }
-                return passes(value, comparand.resolve(in: context)) ? .pass : .fail(fixed)
+                preconditionFailure("a number is compared with a number or a field")
             }
         }
     }

@@ -1,37 +1,12 @@
-/// Small constructors for leaf checks, so each rule states only its test.
+/// Small constructors for rule tests, so each rule states only its own.
 enum RuleChecks {
-    /// A check on string values; other values (and missing ones) pass, the type check having run first.
-    static func string(_ parameters: MessageParameters = [:], _ passes: @escaping @Sendable (String) -> Bool) -> RuleCheck {
-        { value, _ in
-            guard case .string(let text)? = value, !passes(text) else { return .pass }
-            return .fail(parameters)
-        }
-    }
-
-    /// A check on string values as `string` makes it, with the same test as its direct form (where
-    /// `ascii` may answer for printable ASCII text).
+    /// A test of the text of string values (others pass, the type check having run first), decoded
+    /// from the bytes, with an automaton that gives the same answers on printable ASCII text where
+    /// `ascii` is given.
     static func string(
-        _ parameters: MessageParameters = [:], direct: inout DirectRule?, ascii: ASCIIPattern? = nil,
-        _ passes: @escaping @Sendable (String) -> Bool
-    ) -> RuleCheck {
-        direct = DirectRule([.text(passes, ascii: ascii)], failing: parameters)
-        return string(parameters, passes)
-    }
-
-    /// A check on dates; strings that are not dates pass here, the type check reports them.
-    static func date(_ parameters: MessageParameters = [:], _ passes: @escaping @Sendable (LocalDate, EvaluationContext) -> Bool) -> RuleCheck {
-        { value, context in
-            guard case .string(let text)? = value, let date = LocalDate(iso8601: text), !passes(date, context) else { return .pass }
-            return .fail(parameters)
-        }
-    }
-
-    /// A check on arrays.
-    static func array(_ parameters: MessageParameters = [:], _ passes: @escaping @Sendable ([Value]) -> Bool) -> RuleCheck {
-        { value, _ in
-            guard case .array(let items)? = value, !passes(items) else { return .pass }
-            return .fail(parameters)
-        }
+        _ parameters: MessageParameters = [:], ascii: ASCIIPattern? = nil, _ passes: @escaping @Sendable (String) -> Bool
+    ) -> DirectRule {
+        DirectRule([.text(passes, ascii: ascii)], failing: parameters)
     }
 }
 

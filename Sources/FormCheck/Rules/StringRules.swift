@@ -5,15 +5,13 @@ extension RuleCatalogue {
             guard let min = builder.integer() else { return nil }
             builder.noteBound("length", .lower, Double(min))
             let parameters: MessageParameters = ["min": .integer(min)]
-            builder.direct = DirectRule([.length(min: min, max: .max)], failing: parameters)
-            return RuleChecks.string(parameters) { $0.count >= min }
+            return DirectRule([.length(min: min, max: .max)], failing: parameters)
         },
         RuleDefinition("maxLength", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let max = builder.integer() else { return nil }
             builder.noteBound("length", .upper, Double(max))
             let parameters: MessageParameters = ["max": .integer(max)]
-            builder.direct = DirectRule([.length(min: 0, max: max)], failing: parameters)
-            return RuleChecks.string(parameters) { $0.count <= max }
+            return DirectRule([.length(min: 0, max: max)], failing: parameters)
         },
         RuleDefinition("length", appliesTo: .strings, arguments: ["min", "max"]) { builder in
             guard builder.has("min") || builder.has("max") else {
@@ -33,51 +31,36 @@ extension RuleCatalogue {
             parameters["min"] = min.map { .integer($0) }
             parameters["max"] = max.map { .integer($0) }
             parameters["bounds"] = .string(min != nil && max != nil ? "both" : (min != nil ? "min" : "max"))
-            builder.direct = DirectRule([.length(min: min ?? 0, max: max ?? .max)], failing: parameters)
-            return RuleChecks.string(parameters) { text in
-                let count = text.count
-                return count >= (min ?? 0) && count <= (max ?? .max)
-            }
+            return DirectRule([.length(min: min ?? 0, max: max ?? .max)], failing: parameters)
         },
         RuleDefinition("pattern", appliesTo: .strings, arguments: ["value", "ignoreCase"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
             let parameters: MessageParameters = ["pattern": .string(expression.source)]
-            builder.direct = DirectRule([.pattern(expression, mustMatch: true)], failing: parameters)
-            return RuleChecks.string(parameters) { expression.matches($0) }
+            return DirectRule([.pattern(expression, mustMatch: true)], failing: parameters)
         },
         RuleDefinition("notPattern", appliesTo: .strings, arguments: ["value", "ignoreCase"]) { builder in
             guard let expression = builder.regularExpression() else { return nil }
             let parameters: MessageParameters = ["pattern": .string(expression.source)]
-            builder.direct = DirectRule([.pattern(expression, mustMatch: false)], failing: parameters)
-            return RuleChecks.string(parameters) { !expression.matches($0) }
+            return DirectRule([.pattern(expression, mustMatch: false)], failing: parameters)
         },
-        RuleDefinition("email", appliesTo: .strings) { builder in
-            builder.direct = DirectRule([.format(.email)])
-            return RuleChecks.string { TextFormats.ByteFormat.email.matches($0) }
-        },
-        RuleDefinition("url", appliesTo: .strings) { builder in
-            builder.direct = DirectRule([.format(.url)])
-            return RuleChecks.string { TextFormats.ByteFormat.url.matches($0) }
-        },
-        RuleDefinition("uuid", appliesTo: .strings) { builder in
-            builder.direct = DirectRule([.format(.uuid)])
-            return RuleChecks.string { TextFormats.ByteFormat.uuid.matches($0) }
-        },
+        RuleDefinition("email", appliesTo: .strings) { _ in DirectRule([.format(.email)]) },
+        RuleDefinition("url", appliesTo: .strings) { _ in DirectRule([.format(.url)]) },
+        RuleDefinition("uuid", appliesTo: .strings) { _ in DirectRule([.format(.uuid)]) },
         RuleDefinition("startsWith", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let prefix = builder.string() else { return nil }
-            return RuleChecks.string(["prefix": .string(prefix)], direct: &builder.direct, ascii: .literal(prefix, atStart: true)) {
+            return RuleChecks.string(["prefix": .string(prefix)], ascii: .literal(prefix, atStart: true)) {
                 $0.hasPrefix(prefix)
             }
         },
         RuleDefinition("endsWith", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let suffix = builder.string() else { return nil }
-            return RuleChecks.string(["suffix": .string(suffix)], direct: &builder.direct, ascii: .literal(suffix, atEnd: true)) {
+            return RuleChecks.string(["suffix": .string(suffix)], ascii: .literal(suffix, atEnd: true)) {
                 $0.hasSuffix(suffix)
             }
         },
         RuleDefinition("contains", appliesTo: .strings, arguments: ["value"]) { builder in
             guard let text = builder.string() else { return nil }
-            return RuleChecks.string(["text": .string(text)], direct: &builder.direct, ascii: .literal(text)) { $0.contains(text) }
+            return RuleChecks.string(["text": .string(text)], ascii: .literal(text)) { $0.contains(text) }
         },
         containing("containsUppercase", .uppercase),
         containing("containsLowercase", .lowercase),
@@ -93,8 +76,8 @@ extension RuleCatalogue {
                               at: node.position)
                 return nil
             }
-            builder.direct = DirectRule(.own(readsRecord: false))
-            return { value, _ in
+            // Its failure tells how strong the password is: the rule is its own check.
+            return DirectRule(.own(readsRecord: false) { value, _ in
                 guard case .string(let password)? = value else { return .pass }
                 let strength = PasswordStrength(password)
                 guard strength.level < required else { return .pass }
@@ -102,15 +85,15 @@ extension RuleCatalogue {
                     "score": .integer(strength.score), "level": .string(strength.level.rawValue),
                     "required": .string(required.rawValue), "unmet": .list(strength.unmet.map(\.rawValue)),
                 ])
-            }
+            })
         },
     ]
 
-    /// A rule that the text holds only characters of the classes; its direct form tests the same
-    /// classes on ASCII bytes, and decodes other text.
+    /// A rule that the text holds only characters of the classes, tested on ASCII bytes by an
+    /// automaton, and on other text decoded.
     private static func consisting(_ name: String, of classes: [CharacterClasses.Class]) -> RuleDefinition {
-        RuleDefinition(name, appliesTo: .strings) { builder in
-            RuleChecks.string(direct: &builder.direct, ascii: .consisting(of: classes)) { text in
+        RuleDefinition(name, appliesTo: .strings) { _ in
+            RuleChecks.string(ascii: .consisting(of: classes)) { text in
                 var text = text
                 return text.withUTF8 { CharacterClasses.consistsAlone(of: classes, $0) }
                     ?? text.allSatisfy { character in classes.contains { $0.contains(character) } }
@@ -118,11 +101,11 @@ extension RuleCatalogue {
         }
     }
 
-    /// A rule that the text holds at least one character of a class; its direct form tests the same
-    /// class on ASCII bytes, and decodes other text.
+    /// A rule that the text holds at least one character of a class, tested on ASCII bytes by an
+    /// automaton, and on other text decoded.
     private static func containing(_ name: String, _ class: CharacterClasses.Class) -> RuleDefinition {
-        RuleDefinition(name, appliesTo: .strings) { builder in
-            RuleChecks.string(direct: &builder.direct, ascii: .containing(`class`)) { $0.contains(where: `class`.contains) }
+        RuleDefinition(name, appliesTo: .strings) { _ in
+            RuleChecks.string(ascii: .containing(`class`)) { $0.contains(where: `class`.contains) }
         }
     }
 }

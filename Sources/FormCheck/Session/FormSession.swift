@@ -75,6 +75,8 @@ public final class FormSession {
     /// The paths of fields that a field-level `when:` (theirs or an enclosing object's) may make
     /// irrelevant; the others always count.
     private let conditionalPaths: Set<String>
+    /// Those of them that do not count in the record now, worked out each time it is validated.
+    @ObservationIgnored private var setAside: Set<String> = []
     private let fieldsByPath: [String: FormField]
     /// The object fields that hold the session's fields, outermost first: a form shows their inputs
     /// whether or not the record has the object yet.
@@ -380,7 +382,7 @@ public final class FormSession {
     }
 
     private func isRelevant(_ path: String) -> Bool {
-        conditionalPaths.contains(path) ? schema.validator.isRelevant(field: path, in: record, options: options) : true
+        !setAside.contains(path)
     }
 
     /// The fields whose rules read `path`, directly or through other fields.
@@ -400,6 +402,11 @@ public final class FormSession {
     /// form shows it: an object field the record lacks (or holds `null` for) counts as an empty object,
     /// so that the inputs inside it are checked, a required ZIP code in an address among them.
     private func revalidate(_ paths: [String]) {
+        if !conditionalPaths.isEmpty {
+            let conditional = conditionalPaths.sorted()
+            let relevance = schema.relevance(of: conditional.map { schema.graph.node(atPath: $0)! }, in: record)
+            setAside = Set(zip(conditional, relevance).filter { !$0.1 }.map(\.0))
+        }
         let paths = paths.filter { runtime[$0] != nil }
         var form = record
         for container in containers where form.value(atPath: container).isEmptyFormValue {

@@ -1,3 +1,5 @@
+@testable import FormCheck
+
 /// A JSON value as a generator writes it: numbers keep their spelling, objects keep repeated members
 /// and their order, so the same value can be written as JSON text and as YAML text in several ways.
 indirect enum GeneratedValue: Equatable {
@@ -14,6 +16,36 @@ indirect enum GeneratedValue: Equatable {
         var value: GeneratedValue
     }
 
+}
+
+extension GeneratedValue {
+    /// A `Value` as the generator writes it; nil when it holds a number JSON cannot write.
+    init?(_ value: Value) {
+        switch value {
+        case .null: self = .null
+        case .bool(let bool): self = .bool(bool)
+        case .integer(let integer): self = .number(String(integer))
+        case .largeInteger(let integer): self = .number(integer.description)
+        case .number(let number):
+            guard number.isFinite else { return nil }
+            self = .number(number.description)
+        case .string(let string): self = .string(string)
+        case .array(let elements):
+            var items: [GeneratedValue] = []
+            for element in elements {
+                guard let item = GeneratedValue(element) else { return nil }
+                items.append(item)
+            }
+            self = .array(items)
+        case .object(let object):
+            var members: [Member] = []
+            for (key, value) in zip(object.keys, object.values) {
+                guard let member = GeneratedValue(value) else { return nil }
+                members.append(Member(key: key, value: member))
+            }
+            self = .object(members)
+        }
+    }
 }
 
 // MARK: - JSON text

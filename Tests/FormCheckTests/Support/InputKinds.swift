@@ -2,10 +2,10 @@ import Foundation
 @testable import FormCheck
 
 /// The report of one record through every kind of input the library reads it from, which must all be
-/// the same as the general validator's on the parsed `Value`: JSON bytes through the direct path (when
+/// the same as the reference validator's on the parsed `Value` (`ReferenceValidator`): JSON bytes through the direct path (when
 /// it settles the record) and through `validate(json:)`, the `Value` through `validate(_:)` (which
 /// writes it as JSON for the direct path), the same record written as YAML and read by the YAML data
-/// reader, and each field through `validate(field:in:)`, which must give the general report's issues at
+/// reader, and each field through `validate(field:in:)`, which must give the whole report's issues at
 /// and under the field.
 enum InputKinds {
     /// One input kind's report, or why it has none.
@@ -17,7 +17,7 @@ enum InputKinds {
 
     /// What running one record through every kind of input found.
     struct Comparison {
-        /// The reports, the general validator's first.
+        /// The reports, the reference validator's first.
         var outcomes: [Outcome] = []
         /// Each disagreement, described.
         var differences: [String] = []
@@ -41,9 +41,8 @@ enum InputKinds {
             }
             return comparison
         }
-        let general = schema.validator.validate(value, options: options)
-        comparison.outcomes.append(Outcome(kind: "general validator", report: general, note: nil))
-        comparison.outcomes.append(Outcome(kind: "reference", report: schema.referenceReport(value, options: options), note: nil))
+        let reference = schema.referenceReport(value, options: options)
+        comparison.outcomes.append(Outcome(kind: "reference validator", report: reference, note: nil))
         comparison.outcomes.append(Outcome(kind: "validate(Value)", report: schema.validate(value, options: options), note: nil))
 
         var cache = IssueTable()
@@ -53,7 +52,7 @@ enum InputKinds {
         if bytes.withUnsafeBufferPointer({ schema.directReport($0, options: options, cache: &cache) }) != direct {
             comparison.differences.append("the direct path gave another report from its cache")
         }
-        comparison.outcomes.append(Outcome(kind: "direct path", report: direct, note: direct == nil ? "stepped aside" : nil))
+        comparison.outcomes.append(Outcome(kind: "direct path", report: direct, note: direct == nil ? "not well-formed" : nil))
         // Where the direct path read each issue's value is where the locator finds it again.
         for issue in direct?.issues ?? [] {
             let located = JSONLocator.range(of: issue.path, in: bytes, from: 0)
@@ -74,7 +73,7 @@ enum InputKinds {
 
         for outcome in comparison.outcomes.dropFirst() {
             if let report = outcome.report {
-                if report != general { comparison.differences.append("\(outcome.kind) differs from the general validator") }
+                if report != reference { comparison.differences.append("\(outcome.kind) differs from the reference validator") }
                 if outcome.kind == "YAML data", let note = outcome.note { comparison.differences.append("YAML data \(note)") }
             } else if outcome.kind != "direct path" {
                 comparison.differences.append("\(outcome.kind): \(outcome.note ?? "no report")")
@@ -87,7 +86,7 @@ enum InputKinds {
         for (id, field) in schema.graph.nodes.enumerated() where !field.path.contains("[]") {
             let keys = schema.graph.keyPath(of: id)
             let prefix = keys.map { ValuePath.Component.key($0) }
-            let expected = general.issues.filter { $0.path.components.starts(with: prefix) }
+            let expected = reference.issues.filter { $0.path.components.starts(with: prefix) }
             guard let alone = schema.validate(field: field.path, in: value, options: options) else {
                 comparison.differences.append("validate(field: \(field.path)) gave no report")
                 continue
@@ -108,7 +107,7 @@ enum InputKinds {
         let lines = records.map { record in
             String(record.drop { $0 == "\u{FEFF}" }.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         }
-        let expected = lines.map { line in (try? JSONReader.parse(Array(line.utf8))).map { schema.validator.validate($0, options: options) } }
+        let expected = lines.map { line in (try? JSONReader.parse(Array(line.utf8))).map { schema.referenceReport($0, options: options) } }
         var differences: [String] = []
         for (format, text) in [(DataFormat.jsonLines, lines.joined(separator: "\n") + "\n"), (.json, "[" + lines.joined(separator: ",\n") + "]")] {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("agreement-\(UUID().uuidString).\(format.rawValue)").path
@@ -127,9 +126,9 @@ enum InputKinds {
             }
             for (index, (report, wanted)) in zip(reports, expected).enumerated() where report != wanted {
                 let found: String = report.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"
-                let general: String = wanted.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"
-                differences.append("validateRecords on \(format.rawValue), record \(index + 1), differs from the general validator: \(lines[index])\n"
-                    + "  validateRecords: \(found)\n  general validator: \(general)")
+                let baseline: String = wanted.map { $0.issues.map(describe).joined(separator: "; ") } ?? "none"
+                differences.append("validateRecords on \(format.rawValue), record \(index + 1), differs from the reference validator: \(lines[index])\n"
+                    + "  validateRecords: \(found)\n  reference validator: \(baseline)")
             }
         }
         return differences

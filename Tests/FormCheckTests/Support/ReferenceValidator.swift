@@ -66,7 +66,7 @@ struct ReferenceValidator {
             evaluate(node.rules, on: value, isEmpty: isEmpty, at: place, stopAtFirst: !collectsAll, collectsAll: collectsAll, into: &failures)
             for failure in failures {
                 run.reportFailure(rule: failure.rule.name, code: failure.rule.code, severity: failure.rule.severity, source: failure.rule.message,
-                                  parameters: failure.rule.direct?.parameters ?? [:], verdict: failure.verdict, field: node.path)
+                                  parameters: failure.rule.direct.parameters, verdict: failure.verdict, field: node.path)
             }
             guard !isEmpty else { return }
             switch value {
@@ -103,7 +103,7 @@ struct ReferenceValidator {
         ) {
             for rule in rules where rule.runsOnEmpty || !isEmpty {
                 let nested: [CompiledRule]
-                switch rule.direct!.form {
+                switch rule.direct.form {
                 case .allOf(let rules):
                     nested = rules
                 case .when(let condition, let then, let otherwise):
@@ -125,20 +125,18 @@ struct ReferenceValidator {
 
         /// Whether a rule that fails as a whole passes; a rule that is its own check says why it failed.
         func passes(_ rule: CompiledRule, on value: Value?, isEmpty: Bool, at place: Place, verdict: inout CheckVerdict?) -> Bool {
-            switch rule.direct!.form {
+            switch rule.direct.form {
             case .checks(let checks):
                 return checks.allSatisfy { passes($0, on: value, isEmpty: isEmpty, at: place) }
             case .anyOf(let rules):
                 return rules.contains { chainPasses([$0], on: value, isEmpty: isEmpty, at: place) }
             case .not(let rule):
                 return !chainPasses([rule], on: value, isEmpty: isEmpty, at: place)
-            case .own:
-                switch rule.check(value, EvaluationContext(parent: place.parent, root: root, today: reference.options.today, valueIsEmpty: isEmpty,
-                                                           collectsAllErrors: false)) {
+            case .own(let readsRecord, let check):
+                switch check(value, readsRecord ? root : .null) {
                 case .pass: return true
                 case .fail(let parameters): verdict = .invalid(parameters: parameters)
                 case .failsWith(let said): verdict = said
-                case .failures: preconditionFailure("an own check gives no nested failures")
                 }
                 return false
             case .allOf, .when:

@@ -64,7 +64,7 @@ struct GeneratedSchema {
 struct SchemaGenerator {
     private var random: SeededRandom
     /// Keeps to the rules and forms that the direct path (JSON checked on its bytes) takes, so that
-    /// its records are settled there rather than handed to the general validator.
+    /// its records are settled there rather than handed to the reference validator.
     private var directOnly = false
     /// The kinds of fields drawn (all but objects and arrays in nested scopes); some schemas hold text
     /// or numbers only, so that their rules meet many values.

@@ -1,0 +1,1 @@
+../../../Tests/FormCheckTests/Support/ReferenceValidator.swift
