@@ -218,7 +218,7 @@ public struct FormSchema: Sendable {
         let report = JSONWriter.withValueText(of: record) { directReport($0, of: record, options: options) }
         assert(report != nil, "a value's text that the engine cannot read")
         // The text is well-formed JSON by construction; were it not, the record could not be read as an object.
-        return report ?? ValidationReport(issues: validator.report(for: [.recordType(written: 0..<0)], of: directPlan, options: options).issues)
+        return report ?? validator.report(for: [.recordType(written: 0..<0)], of: directPlan, options: options)
     }
 
     /// Validates one record given as a JSON document.

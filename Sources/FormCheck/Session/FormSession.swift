@@ -75,6 +75,8 @@ public final class FormSession {
     /// The paths of fields that a field-level `when:` (theirs or an enclosing object's) may make
     /// irrelevant; the others always count.
     private let conditionalPaths: Set<String>
+    /// Their nodes, by path.
+    private let conditionalNodes: [(path: String, node: Int)]
     /// Those of them that do not count in the record now, worked out each time it is validated.
     @ObservationIgnored private var setAside: Set<String> = []
     private let fieldsByPath: [String: FormField]
@@ -119,14 +121,15 @@ public final class FormSession {
         }
         self.today = today
         paths = schema.graph.nodes.filter { $0.type != .object && !$0.isWithinArrayElements }.map(\.path)
-        conditionalPaths = Set(paths.filter { path in
+        conditionalNodes = paths.compactMap { path in
             var node = schema.graph.node(atPath: path)
             while let id = node {
-                if schema.graph.nodes[id].relevance != nil { return true }
+                if schema.graph.nodes[id].relevance != nil { return (path, schema.graph.node(atPath: path)!) }
                 node = schema.graph.nodes[id].parent
             }
-            return false
-        })
+            return nil
+        }
+        conditionalPaths = Set(conditionalNodes.map(\.path))
         containers = schema.graph.nodes.filter { $0.type == .object && !$0.children.isEmpty && !$0.isWithinArrayElements }.map(\.path)
         var asyncRules: [String: [CompiledRule]] = [:]
         for node in schema.graph.nodes {
@@ -402,10 +405,9 @@ public final class FormSession {
     /// form shows it: an object field the record lacks (or holds `null` for) counts as an empty object,
     /// so that the inputs inside it are checked, a required ZIP code in an address among them.
     private func revalidate(_ paths: [String]) {
-        if !conditionalPaths.isEmpty {
-            let conditional = conditionalPaths.sorted()
-            let relevance = schema.relevance(of: conditional.map { schema.graph.node(atPath: $0)! }, in: record)
-            setAside = Set(zip(conditional, relevance).filter { !$0.1 }.map(\.0))
+        if !conditionalNodes.isEmpty {
+            let relevance = schema.relevance(of: conditionalNodes.map(\.node), in: record)
+            setAside = Set(zip(conditionalNodes, relevance).filter { !$0.1 }.map(\.0.path))
         }
         let paths = paths.filter { runtime[$0] != nil }
         var form = record
