@@ -138,6 +138,7 @@ final class Batch<R>: @unchecked Sendable {
     /// The computed results moved into an array; the batch holds none after.
     func removeValues() -> [R] {
         precondition(movedCount == 0)
+        assert(progress.remaining == 0, "results read before their batch is done")
         movedCount = results.count
         return Array(unsafeUninitializedCapacity: results.count) { buffer, count in
             count = buffer.moveInitialize(fromContentsOf: results)
@@ -148,6 +149,7 @@ final class Batch<R>: @unchecked Sendable {
     /// the batch holds none of them after.
     func handOn(first count: Int, to body: (R) -> Void) {
         precondition(movedCount == 0 && count <= results.count)
+        assert(progress.remaining == 0, "results read before their batch is done")
         for index in 0..<count {
             movedCount = index + 1
             body(results.moveElement(from: index))
