@@ -72,10 +72,12 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 5])
-    func parallelMapKeepsTheItemsOrder(jobs: Int) {
+    func mapKeepsTheItemsOrder(jobs: Int) {
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
         let items = Array(0..<1_000)
-        #expect(Parallel.map(items, jobs: jobs) { "\($0 * 3)" } == items.map { "\($0 * 3)" })
-        #expect(Parallel.map([Int](), jobs: jobs) { $0 }.isEmpty)
+        #expect(pool.map(items) { "\($0 * 3)" } == items.map { "\($0 * 3)" })
+        #expect(pool.map([Int]()) { $0 }.isEmpty)
     }
 
     /// A file's batches are mapped one after another on one pool: each map keeps its items' order.

@@ -59,18 +59,6 @@ public enum Value: Sendable {
         default: return false
         }
     }
-
-    /// The JSON type's name, for messages.
-    var jsonTypeName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .integer, .largeInteger, .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
-    }
 }
 
 extension Optional where Wrapped == Value {
