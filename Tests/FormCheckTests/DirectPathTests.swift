@@ -249,6 +249,42 @@ import Testing
         }
     }
 
+    /// `uniqueItems` over more elements than are compared pair by pair, or over objects and arrays, reads
+    /// the array whole once and hashes its elements, with the reference validator's answers, on JSON
+    /// and on a `Value` holding numbers JSON cannot write.
+    @Test func uniqueItemsOverManyElementsOrCollections() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            fields:
+              list: { type: array, rules: [uniqueItems] }
+            """)
+        let objects = (0..<3_000).map { #"{"id":\#($0),"tags":["a","\#($0 % 7)"]}"# }
+        let numbers = (0..<40).map(String.init)
+        for (json, isUnique) in [
+            (#"{"list":["# + objects.joined(separator: ",") + "]}", true),
+            (#"{"list":["# + (objects + [#"{"tags":["a","2"],"id":1234}"#]).joined(separator: ",") + "]}", false),
+            (#"{"list":["# + numbers.joined(separator: ",") + "]}", true),
+            (#"{"list":["# + (numbers + ["7.0"]).joined(separator: ",") + "]}", false),
+            (#"{"list":["# + (numbers + ["\"7\""]).joined(separator: ",") + "]}", true),
+            (#"{"list":[1,"1",[1],{"a":1},[1.5]]}"#, true),
+            (#"{"list":[1,{"a":1},{"a":1.0}]}"#, false),
+            (#"{"list":[["é"],["e\u0301"]]}"#, false),
+        ] {
+            #expect(try Self.directAgrees(schema, json))
+            #expect(try schema.validate(json: Array(json.utf8)).isValid == isUnique, "\(json.prefix(80))")
+        }
+        for (list, isUnique) in [
+            // NaN equals nothing: no two of these arrays are equal.
+            (Value.array((0..<40).map { _ in [.number(.nan)] }), true),
+            (.array((0..<40).map { [.integer($0), .number(.infinity)] } + [[7, .number(.infinity)]]), false),
+        ] {
+            let record: Value = ["list": list]
+            #expect(schema.validate(record) == schema.referenceReport(record))
+            #expect(schema.validate(record).isValid == isUnique)
+        }
+    }
+
     /// A record that is a well-formed value other than an object fails `recordType` on the bytes, placed
     /// where the locator places it (the whole value).
     @Test func recordsThatAreNotObjectsAreSettled() throws {

@@ -654,6 +654,9 @@ final class DirectPlan: @unchecked Sendable {
         return true
     }
 
+    /// The most elements of an array whose uniqueness is checked pair by pair on the bytes.
+    static let elementsComparedPairwise = 16
+
     /// Whether the well-formed UTF-8 `text` passes the text test.
     private func passes(_ test: TextTest, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         switch test {
@@ -835,6 +838,12 @@ final class DirectPlan: @unchecked Sendable {
         case .uniqueItems:
             guard value.kind == .array else { return true }
             let count = Int(value.elementCount)
+            if count > Self.elementsComparedPairwise || record.holdsCollections(value) {
+                // Read whole once and hashed: many elements make many pairs, and a pair of objects or
+                // arrays would each be read again for every comparison.
+                guard case .array(let elements)? = record.value(of: value) else { return true }
+                return Set(elements).count == elements.count
+            }
             var frame = Int(value.firstElement)
             for index in 0..<count {
                 let element = record.values[frame]

@@ -57,6 +57,17 @@ struct RecordSlots {
         }
     }
 
+    /// Whether any element of the array `array` is an object or an array.
+    func holdsCollections(_ array: RawValue) -> Bool {
+        var frame = Int(array.firstElement)
+        for _ in 0..<Int(array.elementCount) {
+            let element = values[frame]
+            if element.kind == .object || element.kind == .array { return true }
+            frame = Int(element.nextFrame)
+        }
+        return false
+    }
+
     /// Whether two values are equal as `Value`s are: on the bytes where they settle it, else (objects and
     /// arrays) parsed.
     func equals(_ value: RawValue, _ other: RawValue) -> Bool {
