@@ -79,6 +79,10 @@ import Testing
         var shallow: Value = 1
         for _ in 0..<JSONReader.maximumDepth - 1 { shallow = [shallow] }
         #expect(JSONWriter.bytes(of: ["extra": shallow]) != nil)
+        // Only a value that nests deeper than that is abridged.
+        #expect(JSONWriter.abridges(huge) && JSONWriter.abridges(record))
+        #expect(!JSONWriter.abridges(["extra": shallow]))
+        #expect(JSONWriter.abridges(["extra": [shallow]]))
     }
 
     /// A number JSON cannot write is written `NaN`, `Infinity` or `-Infinity` in a value's text, which

@@ -336,8 +336,8 @@ final class DirectPlan: @unchecked Sendable {
     func failures(in bytes: UnsafeBufferPointer<UInt8>, of value: Value?, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
         var memory = SlotMemory()
         guard let value else { return failures(in: bytes, depth: 0, collectAllErrors: collectAllErrors, today: today, memory: &memory) }
-        return withUnsafePointer(to: value) { value in
-            failures(in: bytes, depth: 0, given: value, collectAllErrors: collectAllErrors, today: today, memory: &memory)
+        return withUnsafePointer(to: value) { pointer in
+            failures(in: bytes, depth: 0, given: GivenRecord(pointer), collectAllErrors: collectAllErrors, today: today, memory: &memory)
         }
     }
 
@@ -345,7 +345,7 @@ final class DirectPlan: @unchecked Sendable {
     /// the value `given`), as `failures(in:of:collectAllErrors:today:)` gives them, with its slots in
     /// `memory`, which the records checked before it on this thread used.
     func failures(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>? = nil, collectAllErrors: Bool, today: LocalDate,
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord? = nil, collectAllErrors: Bool, today: LocalDate,
         memory: inout SlotMemory
     ) -> [Failure]? {
         if case .failures(let failures) = read(bytes, depth: depth, given: given, for: .failures(collectAllErrors: collectAllErrors, today: today),
@@ -363,8 +363,10 @@ final class DirectPlan: @unchecked Sendable {
     /// its own `when:` and those of the objects around it hold. Nil when the record is not an object.
     func relevance(of ids: [Int], in bytes: UnsafeBufferPointer<UInt8>, of value: Value) -> [Bool]? {
         var memory = SlotMemory()
-        return withUnsafePointer(to: value) { given in
-            if case .relevance(let relevance) = read(bytes, depth: 0, given: given, for: .relevance(ids), memory: &memory) { return relevance }
+        return withUnsafePointer(to: value) { pointer in
+            if case .relevance(let relevance) = read(bytes, depth: 0, given: GivenRecord(pointer), for: .relevance(ids), memory: &memory) {
+                return relevance
+            }
             return nil
         }
     }
@@ -386,7 +388,7 @@ final class DirectPlan: @unchecked Sendable {
 
     /// Reads the record in `bytes` into slots and answers `question` on them.
     private func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>?, for question: Question, memory: inout SlotMemory
+        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, for question: Question, memory: inout SlotMemory
     ) -> Answer {
         // A record with more elements than the plan's first guess grew the memory: start from its size.
         var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
@@ -403,7 +405,7 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: UnsafePointer<Value>?, elementSlots: Int, for question: Question,
+        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, elementSlots: Int, for question: Question,
         memory: inout SlotMemory
     ) -> Answer {
         memory.withSlots(count: nodeCount + elementSlots) { values in

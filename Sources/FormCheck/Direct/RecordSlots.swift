@@ -10,7 +10,7 @@ struct RecordSlots {
     /// The record as given: its JSON, for values parsed whole.
     let original: UnsafeBufferPointer<UInt8>
     /// The record as a `Value`, when its JSON is that value's text (`JSONWriter.withValueText`).
-    let given: UnsafePointer<Value>?
+    let given: GivenRecord?
     /// Where the record's object starts in `original`.
     let start: Int
     /// By node id.
@@ -46,13 +46,10 @@ struct RecordSlots {
         case .missing: return nil
         case .string: return .string(raw.decoded(in: bytes))
         case .object, .array:
-            let parsed = JSONReader.parseValue(UnsafeBufferPointer(rebasing: original[raw.start..<raw.end]), depth: 0)
-            guard let given else { return parsed }
-            // A value's text writes a number that is not finite as JSON does not read it, and an array or
-            // object nested too deep as `null`: such a value is found in the value given (the search
-            // writes the value again, so it is kept for these).
-            if let parsed, !parsed.holdsNull { return parsed }
-            return JSONWriter.value(in: given.pointee, writtenAt: raw.start)
+            // A value's text abridges arrays and objects nested too deep: those of such a text are found in
+            // the value given (the search writes the value again, so it is kept for these).
+            if let given, given.isAbridged { return JSONWriter.value(in: given.value.pointee, writtenAt: raw.start) }
+            return JSONReader.parseValue(UnsafeBufferPointer(rebasing: original[raw.start..<raw.end]), depth: 0, isValueText: given != nil)
         case .null, .true, .false, .integer, .number, .largeInteger: return raw.scalar(in: bytes)
         }
     }
@@ -77,7 +74,7 @@ struct RecordSlots {
     /// The whole record as a `Value`: the one given, else its JSON parsed (which the scanner has
     /// found well-formed).
     func parsedRecord() -> Value {
-        if let given { return given.pointee }
+        if let given { return given.value.pointee }
         let parsed = JSONReader.parseValue(original, depth: 0)
         assert(parsed != nil, "a record the scanner read that the reader refuses")
         return parsed ?? .null
@@ -90,14 +87,14 @@ struct RecordSlots {
     }
 }
 
-extension Value {
-    /// Whether the value is `null` or holds one at any depth.
-    fileprivate var holdsNull: Bool {
-        switch self {
-        case .null: true
-        case .array(let elements): elements.contains { $0.holdsNull }
-        case .object(let object): object.values.contains { $0.holdsNull }
-        case .bool, .integer, .largeInteger, .number, .string: false
-        }
+/// A record given as a `Value`, whose text the engine reads (`JSONWriter.withValueText`).
+struct GivenRecord {
+    let value: UnsafePointer<Value>
+    /// Whether its text writes arrays or objects nested too deep as `null` (`JSONWriter.abridges`).
+    let isAbridged: Bool
+
+    init(_ value: UnsafePointer<Value>) {
+        self.value = value
+        isAbridged = JSONWriter.abridges(value.pointee)
     }
 }

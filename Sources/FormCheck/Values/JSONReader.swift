@@ -4,6 +4,7 @@
 /// an error needs one, and it refuses nesting deeper than `maximumDepth` instead of overflowing the stack.
 struct JSONReader: ~Copyable {
     static let maximumDepth = 512
+    private static let expectedValue = "expected a value (an object, array, string, number, true, false or null)"
 
     /// A failure at a byte offset; converted to a line and column by the caller that owns the bytes.
     struct Failure: Error {
@@ -13,6 +14,9 @@ struct JSONReader: ~Copyable {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
+    /// Whether the bytes are a `Value`'s text (`JSONWriter.withValueText`), where a number that is not
+    /// finite is written `NaN`, `Infinity` or `-Infinity`.
+    private var readsValueText = false
 
     /// Reads `bytes`, which must outlive the reader (callers use it inside `withUnsafeBufferPointer`).
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -25,9 +29,11 @@ struct JSONReader: ~Copyable {
     }
 
     /// Parses one value read apart from its document, such as an element of a top-level array (see
-    /// `JSONArrayStream`), nested `depth` levels down as it is there; nil when it is not well-formed.
-    static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) -> Value? {
+    /// `JSONArrayStream`), nested `depth` levels down as it is there, or a part of a `Value`'s text when
+    /// `isValueText`; nil when it is not well-formed.
+    static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int, isValueText: Bool = false) -> Value? {
         var reader = JSONReader(bytes: bytes)
+        reader.readsValueText = isValueText
         reader.skipWhitespace()
         guard let value = try? reader.readValue(depth: depth) else { return .none }
         reader.skipWhitespace()
@@ -164,10 +170,25 @@ struct JSONReader: ~Copyable {
         case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try readLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if readsValueText, let number = readNonFiniteNumber() { return number }
+            return try readNumber()
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            guard readsValueText, let number = readNonFiniteNumber() else { throw Failure(message: Self.expectedValue, offset: offset) }
+            return number
         default:
-            throw Failure(message: "expected a value (an object, array, string, number, true, false or null)", offset: offset)
+            throw Failure(message: Self.expectedValue, offset: offset)
         }
+    }
+
+    /// `NaN`, `Infinity` or `-Infinity`, as a `Value`'s text writes a number that is not finite.
+    private mutating func readNonFiniteNumber() -> Value? {
+        for (literal, number) in [("NaN", Double.nan), ("Infinity", .infinity), ("-Infinity", -.infinity)]
+        where bytes[offset...].starts(with: literal.utf8) {
+            offset += literal.utf8.count
+            return .number(number)
+        }
+        return nil
     }
 
     private mutating func enter(_ depth: Int) throws(Failure) {
@@ -225,7 +246,7 @@ struct JSONReader: ~Copyable {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
             guard offset < bytes.count, bytes[offset] == byte else {
-                throw Failure(message: "expected a value (an object, array, string, number, true, false or null)", offset: start)
+                throw Failure(message: Self.expectedValue, offset: start)
             }
             offset += 1
         }

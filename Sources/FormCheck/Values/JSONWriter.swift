@@ -23,6 +23,16 @@ package enum JSONWriter {
         return out.withBytes(body)
     }
 
+    /// Whether `withValueText` abridges `value` (`depth` levels down): it nests arrays or objects deeper
+    /// than `JSONReader.maximumDepth` levels.
+    static func abridges(_ value: Value, depth: Int = 1) -> Bool {
+        switch value {
+        case .array(let elements): depth > JSONReader.maximumDepth || elements.contains { abridges($0, depth: depth + 1) }
+        case .object(let object): depth > JSONReader.maximumDepth || object.values.contains { abridges($0, depth: depth + 1) }
+        case .null, .bool, .integer, .largeInteger, .number, .string: false
+        }
+    }
+
     /// The array or object of `value` whose text `withValueText` writes from `offset`, or nil when
     /// none starts there.
     static func value(in value: Value, writtenAt offset: Int) -> Value? {
