@@ -243,7 +243,7 @@ import Testing
             (["deep": [[.number(.nan)], [.number(.nan)]], "copy": [[.number(.nan)], [.number(.nan)]], "name": "x"], ["copy sameAs"]),
             (["deep": [[.number(.infinity)], [.number(.infinity)]], "name": "x"], ["deep uniqueItems"]),
         ] as [(Value, [String])] {
-            #expect(JSONWriter.withValueText(of: record) { plan.failures(in: $0, of: record, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!) } != nil)
+            #expect(JSONWriter.withValueText(of: record) { plan.failures(in: $0, of: record, isAbridged: $1, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!) } != nil)
             #expect(schema.validate(record, options: options) == schema.referenceReport(record, options: options))
             #expect(schema.validate(record, options: options).issues.map { "\($0.path) \($0.code)" } == expected)
         }
@@ -1007,7 +1007,7 @@ import Testing
         for record: Value in [["username": "ada", "password": "ada", "score": .number(.nan)], ["username": "ada", "password": "bob", "score": .number(-.infinity)]] {
             seen.withLock { $0.removeAll() }
             let settled = JSONWriter.withValueText(of: record) {
-                plan.failures(in: $0, of: record, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!)
+                plan.failures(in: $0, of: record, isAbridged: $1, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!)
             }
             #expect(settled != nil)
             let options = ValidationOptions(collectAllErrors: true)

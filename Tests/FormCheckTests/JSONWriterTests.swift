@@ -41,7 +41,7 @@ import Testing
         .array((0..<200).map { .integer($0 * 1_000_003 - 7) }), .string(String(repeating: "\u{1}", count: 100)), ["n": .number(1.5)],
     ])
     func memoryOfItsOwnHoldsTheSameText(_ value: Value) {
-        #expect(JSONWriter.withValueText(of: value) { Array($0) } == JSONWriter.bytes(of: value))
+        #expect(JSONWriter.withValueText(of: value) { text, _ in Array(text) } == JSONWriter.bytes(of: value))
     }
 
     /// A value nested deeper than `JSONReader` reads is not written as JSON; in a value's text its
@@ -54,7 +54,7 @@ import Testing
         var tall: Value = 1
         for _ in 0..<600 { tall = [tall] }
         let record: Value = ["a": tall, "l": [tall, [1, tall]]]
-        let text = JSONWriter.withValueText(of: record) { String(decoding: $0, as: UTF8.self) }
+        let text = JSONWriter.withValueText(of: record) { text, _ in String(decoding: text, as: UTF8.self) }
         func abridged(_ depth: Int) -> String {
             String(repeating: "[", count: JSONReader.maximumDepth - depth + 1) + "null" + String(repeating: "]", count: JSONReader.maximumDepth - depth + 1)
         }
@@ -74,15 +74,16 @@ import Testing
             """)
         let plan = schema.directPlan
         let huge: Value = ["name": "", "extra": deep]
-        #expect(JSONWriter.withValueText(of: huge) { plan.failures(in: $0, of: huge, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!) } != nil)
+        #expect(JSONWriter.withValueText(of: huge) { plan.failures(in: $0, of: huge, isAbridged: $1, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!) } != nil)
         #expect(schema.validate(huge).issues.map { "\($0.path) \($0.code)" } == ["name required"])
         var shallow: Value = 1
         for _ in 0..<JSONReader.maximumDepth - 1 { shallow = [shallow] }
         #expect(JSONWriter.bytes(of: ["extra": shallow]) != nil)
         // Only a value that nests deeper than that is abridged.
-        #expect(JSONWriter.abridges(huge) && JSONWriter.abridges(record))
-        #expect(!JSONWriter.abridges(["extra": shallow]))
-        #expect(JSONWriter.abridges(["extra": [shallow]]))
+        func isAbridged(_ value: Value) -> Bool { JSONWriter.withValueText(of: value) { $1 } }
+        #expect(isAbridged(huge) && isAbridged(record))
+        #expect(!isAbridged(["extra": shallow]))
+        #expect(isAbridged(["extra": [shallow]]))
     }
 
     /// A number JSON cannot write is written `NaN`, `Infinity` or `-Infinity` in a value's text, which
@@ -91,7 +92,7 @@ import Testing
         #expect(JSONWriter.bytes(of: ["n": .number(.nan)]) == nil)
         #expect(JSONWriter.bytes(of: [.number(-.infinity)]) == nil)
         let record: Value = ["n": .number(.infinity), "m": [.number(.nan), .number(-.infinity), .number(.nan)], "k": .number(.infinity)]
-        #expect(JSONWriter.withValueText(of: record) { String(decoding: $0, as: UTF8.self) } == #"{"n":Infinity,"m":[NaN,-Infinity,NaN],"k":Infinity}"#)
+        #expect(JSONWriter.withValueText(of: record) { text, _ in String(decoding: text, as: UTF8.self) } == #"{"n":Infinity,"m":[NaN,-Infinity,NaN],"k":Infinity}"#)
         let schema = try compile("""
             formcheck: 1
             form: test
@@ -107,7 +108,7 @@ import Testing
             (record, ["n type", "k type"]), (["m": [.number(.infinity), .number(.infinity)]], ["m uniqueItems"]),
             (["s": .number(-.infinity), "n": .number(-5)], ["s type"]), (["n": .number(.nan), "k": 1], ["n type", "k sameAs"]),
         ] as [(Value, [String])] {
-            #expect(JSONWriter.withValueText(of: value) { plan.failures(in: $0, of: value, collectAllErrors: true, today: today) } != nil)
+            #expect(JSONWriter.withValueText(of: value) { plan.failures(in: $0, of: value, isAbridged: $1, collectAllErrors: true, today: today) } != nil)
             let options = ValidationOptions(collectAllErrors: true)
             #expect(schema.validate(value, options: options) == schema.referenceReport(value, options: options))
             #expect(schema.validate(value, options: options).issues.map { "\($0.path) \($0.code)" } == expected)

@@ -215,7 +215,7 @@ public struct FormSchema: Sendable {
     /// Validates one record.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         // The engine reads the record's text, as it reads a JSON file's.
-        let report = JSONWriter.withValueText(of: record) { directReport($0, of: record, options: options) }
+        let report = JSONWriter.withValueText(of: record) { directReport($0, of: record, isAbridged: $1, options: options) }
         assert(report != nil, "a value's text that the engine cannot read")
         // The text is well-formed JSON by construction; were it not, the record could not be read as an object.
         return report ?? validator.report(for: [.recordType(written: 0..<0)], of: directPlan, options: options)
@@ -237,15 +237,18 @@ public struct FormSchema: Sendable {
     /// Whether each field (a node outside arrays' elements) counts in `record`: its own `when:` and those
     /// of the objects around it hold.
     func relevance(of nodes: [Int], in record: Value) -> [Bool] {
-        JSONWriter.withValueText(of: record) { directPlan.relevance(of: nodes, in: $0, of: record) }
+        JSONWriter.withValueText(of: record) { directPlan.relevance(of: nodes, in: $0, of: record, isAbridged: $1) }
             ?? Array(repeating: true, count: nodes.count)
     }
 
     /// The report of one record in its JSON (or the text of `value`, see `JSONWriter.withValueText`),
     /// its issues kept for later records (`Validator.issueCache`), or nil when the bytes are not
     /// well-formed JSON.
-    private func directReport(_ json: UnsafeBufferPointer<UInt8>, of value: Value?, options: ValidationOptions) -> ValidationReport? {
-        guard let failures = directPlan.failures(in: json, of: value, collectAllErrors: options.collectAllErrors, today: options.today)
+    private func directReport(
+        _ json: UnsafeBufferPointer<UInt8>, of value: Value?, isAbridged: Bool = false, options: ValidationOptions
+    ) -> ValidationReport? {
+        guard let failures = directPlan.failures(in: json, of: value, isAbridged: isAbridged, collectAllErrors: options.collectAllErrors,
+                                                 today: options.today)
         else { return nil }
         return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan, options: options)
     }

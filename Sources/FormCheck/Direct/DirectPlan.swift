@@ -330,14 +330,17 @@ final class DirectPlan: @unchecked Sendable {
         quickFormats.deallocate()
     }
 
-    /// The failures of the JSON record in `bytes` (a document of its own, or the text of `value`: see
-    /// `JSONWriter.withValueText`), in the order they are reported, or nil when the bytes are not a
-    /// well-formed JSON value.
-    func failures(in bytes: UnsafeBufferPointer<UInt8>, of value: Value?, collectAllErrors: Bool, today: LocalDate) -> [Failure]? {
+    /// The failures of the JSON record in `bytes` (a document of its own, or the text of `value`, abridged
+    /// or not: see `JSONWriter.withValueText`), in the order they are reported, or nil when the bytes
+    /// are not a well-formed JSON value.
+    func failures(
+        in bytes: UnsafeBufferPointer<UInt8>, of value: Value?, isAbridged: Bool = false, collectAllErrors: Bool, today: LocalDate
+    ) -> [Failure]? {
         var memory = SlotMemory()
         guard let value else { return failures(in: bytes, depth: 0, collectAllErrors: collectAllErrors, today: today, memory: &memory) }
         return withUnsafePointer(to: value) { pointer in
-            failures(in: bytes, depth: 0, given: GivenRecord(pointer), collectAllErrors: collectAllErrors, today: today, memory: &memory)
+            failures(in: bytes, depth: 0, given: GivenRecord(value: pointer, isAbridged: isAbridged), collectAllErrors: collectAllErrors,
+                     today: today, memory: &memory)
         }
     }
 
@@ -359,12 +362,14 @@ final class DirectPlan: @unchecked Sendable {
         return written.map { [.recordType(written: $0)] }
     }
 
-    /// Whether each node (outside arrays' elements) counts in the record `value`, whose text is `bytes`:
-    /// its own `when:` and those of the objects around it hold. Nil when the record is not an object.
-    func relevance(of ids: [Int], in bytes: UnsafeBufferPointer<UInt8>, of value: Value) -> [Bool]? {
+    /// Whether each node (outside arrays' elements) counts in the record `value`, whose text is `bytes`
+    /// (abridged or not): its own `when:` and those of the objects around it hold. Nil when the record
+    /// is not an object.
+    func relevance(of ids: [Int], in bytes: UnsafeBufferPointer<UInt8>, of value: Value, isAbridged: Bool) -> [Bool]? {
         var memory = SlotMemory()
         return withUnsafePointer(to: value) { pointer in
-            if case .relevance(let relevance) = read(bytes, depth: 0, given: GivenRecord(pointer), for: .relevance(ids), memory: &memory) {
+            let given = GivenRecord(value: pointer, isAbridged: isAbridged)
+            if case .relevance(let relevance) = read(bytes, depth: 0, given: given, for: .relevance(ids), memory: &memory) {
                 return relevance
             }
             return nil

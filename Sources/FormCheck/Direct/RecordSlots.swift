@@ -90,11 +90,6 @@ struct RecordSlots {
 /// A record given as a `Value`, whose text the engine reads (`JSONWriter.withValueText`).
 struct GivenRecord {
     let value: UnsafePointer<Value>
-    /// Whether its text writes arrays or objects nested too deep as `null` (`JSONWriter.abridges`).
+    /// Whether its text writes arrays or objects nested too deep as `null`.
     let isAbridged: Bool
-
-    init(_ value: UnsafePointer<Value>) {
-        self.value = value
-        isAbridged = JSONWriter.abridges(value.pointee)
-    }
 }

@@ -9,28 +9,21 @@ package enum JSONWriter {
     static func bytes(of value: Value) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        return append(value, to: &out, depth: 1, deepest: JSONReader.maximumDepth) ? out : nil
+        var abridged = false
+        return append(value, to: &out, depth: 1, deepest: JSONReader.maximumDepth, abridged: &abridged) ? out : nil
     }
 
     /// Calls `body` with the text of `value` for the direct path, written into memory of the writer's
     /// own: its JSON text, but for a number that is not finite, written `NaN`, `Infinity` or `-Infinity`
     /// (which the direct path reads in a value's text only), and for an array or object nested deeper
-    /// than `JSONReader.maximumDepth` levels, written `null`. No field is declared that deep: what
-    /// reads such a value whole finds it in `value` (`value(in:writtenAt:)`).
-    static func withValueText<Result>(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// than `JSONReader.maximumDepth` levels, written `null`; `isAbridged` says whether it wrote any such
+    /// `null`. No field is declared that deep: what reads such a value whole finds it in `value`
+    /// (`value(in:writtenAt:)`).
+    static func withValueText<Result>(of value: Value, _ body: (_ text: UnsafeBufferPointer<UInt8>, _ isAbridged: Bool) -> Result) -> Result {
         var out = ByteWriter(capacity: 256)
-        append(value, to: &out, depth: 1, deepest: JSONReader.maximumDepth, writesValueText: true)
-        return out.withBytes(body)
-    }
-
-    /// Whether `withValueText` abridges `value` (`depth` levels down): it nests arrays or objects deeper
-    /// than `JSONReader.maximumDepth` levels.
-    static func abridges(_ value: Value, depth: Int = 1) -> Bool {
-        switch value {
-        case .array(let elements): depth > JSONReader.maximumDepth || elements.contains { abridges($0, depth: depth + 1) }
-        case .object(let object): depth > JSONReader.maximumDepth || object.values.contains { abridges($0, depth: depth + 1) }
-        case .null, .bool, .integer, .largeInteger, .number, .string: false
-        }
+        var isAbridged = false
+        append(value, to: &out, depth: 1, deepest: JSONReader.maximumDepth, writesValueText: true, abridged: &isAbridged)
+        return out.withBytes { body($0, isAbridged) }
     }
 
     /// The array or object of `value` whose text `withValueText` writes from `offset`, or nil when
@@ -60,7 +53,8 @@ package enum JSONWriter {
                 position += quoted.count + 1
             }
             var length = ByteCount()
-            append(part.value, to: &length, depth: depth + 1, deepest: JSONReader.maximumDepth, writesValueText: true)
+            var abridged = false
+            append(part.value, to: &length, depth: depth + 1, deepest: JSONReader.maximumDepth, writesValueText: true, abridged: &abridged)
             if offset < position + length.count { return find(offset, in: part.value, at: &position, depth: depth + 1) }
             position += length.count
         }
@@ -76,10 +70,11 @@ package enum JSONWriter {
 
     /// Appends the JSON text of `value`, `depth` levels down (the record's own level is 1); false (with
     /// `out` partly written) beyond `deepest` levels, or at a number JSON cannot write, unless
-    /// `writesValueText` (see `withValueText`).
+    /// `writesValueText` (see `withValueText`), which sets `abridged` where it writes a `null` for an
+    /// array or object beyond `deepest` levels.
     @discardableResult
     private static func append<Sink: ByteSink & ~Copyable>(
-        _ value: Value, to out: inout Sink, depth: Int, deepest: Int, writesValueText: Bool = false
+        _ value: Value, to out: inout Sink, depth: Int, deepest: Int, writesValueText: Bool = false, abridged: inout Bool
     ) -> Bool {
         switch value {
         case .null: appendLiteral("null", to: &out)
@@ -96,32 +91,36 @@ package enum JSONWriter {
             out.append(utf8: double.description)
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
-            guard depth <= deepest else { return appendNull(beyondDepthIf: writesValueText, to: &out) }
+            guard depth <= deepest else { return appendNull(beyondDepthIf: writesValueText, to: &out, abridged: &abridged) }
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                guard append(element, to: &out, depth: depth + 1, deepest: deepest, writesValueText: writesValueText) else { return false }
+                guard append(element, to: &out, depth: depth + 1, deepest: deepest, writesValueText: writesValueText, abridged: &abridged) else { return false }
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard depth <= deepest else { return appendNull(beyondDepthIf: writesValueText, to: &out) }
+            guard depth <= deepest else { return appendNull(beyondDepthIf: writesValueText, to: &out, abridged: &abridged) }
             out.append(UInt8(ascii: "{"))
             for index in object.keys.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 appendQuoted(object.keys[index], to: &out)
                 out.append(UInt8(ascii: ":"))
-                guard append(object.values[index], to: &out, depth: depth + 1, deepest: deepest, writesValueText: writesValueText) else { return false }
+                guard append(object.values[index], to: &out, depth: depth + 1, deepest: deepest, writesValueText: writesValueText, abridged: &abridged) else { return false }
             }
             out.append(UInt8(ascii: "}"))
         }
         return true
     }
 
-    /// In a value's text, an array or object beyond the deepest level is written `null`; in JSON, it
-    /// is not written (false).
-    private static func appendNull<Sink: ByteSink & ~Copyable>(beyondDepthIf writesValueText: Bool, to out: inout Sink) -> Bool {
-        if writesValueText { appendLiteral("null", to: &out) }
-        return writesValueText
+    /// In a value's text, an array or object beyond the deepest level is written `null` (and `abridged`
+    /// set); in JSON, it is not written (false).
+    private static func appendNull<Sink: ByteSink & ~Copyable>(
+        beyondDepthIf writesValueText: Bool, to out: inout Sink, abridged: inout Bool
+    ) -> Bool {
+        guard writesValueText else { return false }
+        appendLiteral("null", to: &out)
+        abridged = true
+        return true
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
