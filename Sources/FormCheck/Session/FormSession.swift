@@ -72,10 +72,8 @@ public final class FormSession {
     }
 
     private let paths: [String]
-    /// The paths of fields that a field-level `when:` (theirs or an enclosing object's) may make
-    /// irrelevant; the others always count.
-    private let conditionalPaths: Set<String>
-    /// Their nodes, by path.
+    /// The fields that a field-level `when:` (theirs or an enclosing object's) may make irrelevant, by
+    /// path, in path order; the others always count.
     private let conditionalNodes: [(path: String, node: Int)]
     /// Those of them that do not count in the record now, worked out each time it is validated.
     @ObservationIgnored private var setAside: Set<String> = []
@@ -121,15 +119,15 @@ public final class FormSession {
         }
         self.today = today
         paths = schema.graph.nodes.filter { $0.type != .object && !$0.isWithinArrayElements }.map(\.path)
-        conditionalNodes = paths.compactMap { path in
-            var node = schema.graph.node(atPath: path)
+        conditionalNodes = paths.sorted().compactMap { path in
+            guard let field = schema.graph.node(atPath: path) else { return nil }
+            var node: Int? = field
             while let id = node {
-                if schema.graph.nodes[id].relevance != nil { return (path, schema.graph.node(atPath: path)!) }
+                if schema.graph.nodes[id].relevance != nil { return (path, field) }
                 node = schema.graph.nodes[id].parent
             }
             return nil
         }
-        conditionalPaths = Set(conditionalNodes.map(\.path))
         containers = schema.graph.nodes.filter { $0.type == .object && !$0.children.isEmpty && !$0.isWithinArrayElements }.map(\.path)
         var asyncRules: [String: [CompiledRule]] = [:]
         for node in schema.graph.nodes {
@@ -197,7 +195,7 @@ public final class FormSession {
         // A field that a `when:` (its own or an enclosing object's) may have brought back or set aside
         // is checked again too: an object's condition names the object, not the fields inside it.
         var seen: Set<String> = []
-        let touched = ([path] + dependents + conditionalPaths.sorted()).filter { seen.insert($0).inserted }
+        let touched = ([path] + dependents + conditionalNodes.map(\.path)).filter { seen.insert($0).inserted }
         revalidate(touched)
         for dependent in dependents where runtime[dependent]!.isTouched && !runtime[dependent]!.syncErrors.isEmpty {
             // A dependent the user has already left shows its new error at once.

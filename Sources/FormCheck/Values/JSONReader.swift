@@ -181,10 +181,12 @@ struct JSONReader: ~Copyable {
         }
     }
 
+    /// How a `Value`'s text writes the numbers that are not finite.
+    private static let nonFiniteNumbers: [(literal: String, number: Double)] = [("NaN", .nan), ("Infinity", .infinity), ("-Infinity", -.infinity)]
+
     /// `NaN`, `Infinity` or `-Infinity`, as a `Value`'s text writes a number that is not finite.
     private mutating func readNonFiniteNumber() -> Value? {
-        for (literal, number) in [("NaN", Double.nan), ("Infinity", .infinity), ("-Infinity", -.infinity)]
-        where bytes[offset...].starts(with: literal.utf8) {
+        for (literal, number) in Self.nonFiniteNumbers where bytes[offset...].starts(with: literal.utf8) {
             offset += literal.utf8.count
             return .number(number)
         }
