@@ -59,19 +59,23 @@ extension FormSchema {
         (try? record.content.get()).map { validate($0, options: options) }
     }
 
-    /// What checking one record's JSON gave: no issue, failures (the record stays unparsed), or bytes
-    /// that are not well-formed.
+    /// What checking one record's JSON gave: no issue, the report of its failures (the record stays
+    /// unparsed), or bytes that are not well-formed.
     private enum Outcome {
         case valid
-        case settled([DirectPlan.Failure])
+        case settled(ValidationReport)
         case malformed
     }
 
-    /// Checks the JSON record in `json`, a value nested `depth` levels down in its document.
-    private func check(_ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, memory: inout SlotMemory) -> Outcome {
+    /// Checks the JSON record in `json`, a value nested `depth` levels down in its document; `issues`
+    /// keeps the issues made.
+    private func check(
+        _ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, memory: inout SlotMemory,
+        issues: inout IssueTable
+    ) -> Outcome {
         guard let failures = plan.failures(in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory)
         else { return .malformed }
-        return failures.isEmpty ? .valid : .settled(failures)
+        return failures.isEmpty ? .valid : .settled(validator.report(for: failures, of: plan, options: options, cache: &issues))
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
@@ -80,7 +84,7 @@ extension FormSchema {
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
         known: KnownIssues, into results: UnsafeMutableBufferPointer<Result>,
-        _ result: (_ index: Int, _ outcome: Outcome, _ issues: inout IssueTable) -> Result
+        _ result: (_ index: Int, _ outcome: Outcome) -> Result
     ) {
         let plan = directPlan
         var issues = known.issues
@@ -88,8 +92,9 @@ extension FormSchema {
         var memory = SlotMemory()
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
-                let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options, memory: &memory)
-                (results.baseAddress! + slot).initialize(to: result(index, outcome, &issues))
+                let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options, memory: &memory,
+                                    issues: &issues)
+                (results.baseAddress! + slot).initialize(to: result(index, outcome))
             }
         }
         if issues.count > knownCount { known.add(issues) }
@@ -133,15 +138,14 @@ extension FormSchema {
         let (make, makeWithoutIssues, readsText) = (transform.make, transform.makeWithoutIssues, transform.readsText)
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
             pool.submit(count: lines.count, chunkSize: 256) { indices, results in
-                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, known: known, into: results) { index, outcome, issues in
+                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, known: known, into: results) { index, outcome in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
                         if let makeWithoutIssues { return makeWithoutIssues() }
                         return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
-                    case .settled(let failures):
-                        return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText),
-                                    report(for: failures, options: options, cache: &issues))
+                    case .settled(let report):
+                        return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)
@@ -204,16 +208,15 @@ extension FormSchema {
                 let document = window.makeDocument()
                 if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
                 check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, known: known,
-                      into: results) { slot, outcome, issues in
+                      into: results) { slot, outcome in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {
                     case .valid:
                         if let makeWithoutIssues { return makeWithoutIssues() }
                         return make(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
-                    case .settled(let failures):
-                        return make(DataRecord(index: index, unparsedElement: element, of: document),
-                                    report(for: failures, options: options, cache: &issues))
+                    case .settled(let report):
+                        return make(DataRecord(index: index, unparsedElement: element, of: document), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
                         let failure = document.bytes.withUnsafeBufferPointer { bytes in

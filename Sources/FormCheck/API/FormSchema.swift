@@ -258,15 +258,10 @@ public struct FormSchema: Sendable {
     func directReport(
         _ json: UnsafeBufferPointer<UInt8>, options: ValidationOptions, cache: inout IssueTable
     ) -> ValidationReport? {
-        directPlan.failures(in: json, of: nil, collectAllErrors: options.collectAllErrors, today: options.today)
-            .map { report(for: $0, options: options, cache: &cache) }
-    }
-
-    /// The report of the failures the direct path found; `cache` keeps the issues made.
-    func report(
-        for failures: [DirectPlan.Failure], options: ValidationOptions, cache: inout IssueTable
-    ) -> ValidationReport {
-        failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan, options: options, cache: &cache)
+        let plan = directPlan
+        return plan.failures(in: json, of: nil, collectAllErrors: options.collectAllErrors, today: options.today).map { failures in
+            failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: plan, options: options, cache: &cache)
+        }
     }
 
     /// Validates any `Encodable` value by encoding it to JSON first.

@@ -36,6 +36,14 @@ final class OnceValue<Value>: @unchecked Sendable {
         made.load(ordering: .relaxed)?.release()
     }
 
+    /// Calls `body` with the value, made now if it was not yet, borrowed for the call: once made, it is
+    /// read without copying what it holds (which threads sharing it would wait on each other to count).
+    @inline(__always)
+    func withValue<Result>(_ body: (Value) -> Result) -> Result {
+        if let made = made.load(ordering: .acquiring) { return made._withUnsafeGuaranteedRef { body($0.value) } }
+        return body(value)
+    }
+
     var value: Value {
         if let made = made.load(ordering: .acquiring) { return made.takeUnretainedValue().value }
         return lock.withLock {

@@ -244,13 +244,32 @@ final class DirectPlan: @unchecked Sendable {
         case decoded(@Sendable (String) -> Bool, passingAlone: CharacterClasses.Class?)
     }
 
-    private let textTests: [TextTest]
+    private let textTests: SharedValues<TextTest>
     /// The checks of rules run as they are on `Value`s.
-    private let ownChecks: [OwnCheck]
+    private let ownChecks: SharedValues<OwnTest>
     /// Rules' own tests on scalar values.
-    private let scalarTests: [@Sendable (Value, Value?) -> Bool]
+    private let scalarTests: SharedValues<ScalarTest>
     /// The date rules' comparands and tests.
-    private let dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)]
+    private let dateTests: SharedValues<DateTest>
+
+    // The closures below are kept in structs of their own: stored in a generic value (`SharedValues`)
+    // as they are, each call would go through a thunk made for it.
+
+    /// A rule's check run as it is (`DirectRule.Form.own`).
+    struct OwnTest {
+        let check: OwnCheck
+    }
+
+    /// A rule's test on a scalar value, and on the value of the node it refers to.
+    struct ScalarTest {
+        let passes: @Sendable (Value, Value?) -> Bool
+    }
+
+    /// A date rule's comparand and its test of a date against it.
+    struct DateTest {
+        let comparand: DateComparand
+        let passes: @Sendable (LocalDate, LocalDate) -> Bool
+    }
     private let choiceStrings: FlatArray<Range<Int>>
     private let choiceNumbers: FlatArray<NumericLiteral>
     /// The same numbers as the schema writes them, for a value beyond `Int`'s range.
@@ -290,10 +309,10 @@ final class DirectPlan: @unchecked Sendable {
         operations = FlatArray(copying: builder.operations)
         automata = FlatArray(copying: builder.automata)
         patternAutomata = FlatArray(copying: builder.patternAutomata)
-        textTests = builder.textTests
-        ownChecks = builder.ownChecks
-        dateTests = builder.dateTests
-        scalarTests = builder.scalarTests
+        textTests = SharedValues(builder.textTests)
+        ownChecks = SharedValues(builder.ownChecks)
+        dateTests = SharedValues(builder.dateTests)
+        scalarTests = SharedValues(builder.scalarTests)
         choiceStrings = FlatArray(copying: builder.choiceStrings)
         choiceNumbers = FlatArray(copying: builder.choiceNumbers)
         exactChoiceNumbers = builder.exactChoiceNumbers
@@ -328,6 +347,10 @@ final class DirectPlan: @unchecked Sendable {
         quickAutomata.deallocate()
         quickTextTests.deallocate()
         quickFormats.deallocate()
+        textTests.deallocate()
+        ownChecks.deallocate()
+        dateTests.deallocate()
+        scalarTests.deallocate()
     }
 
     /// The failures of the JSON record in `bytes` (a document of its own, or the text of `value`, abridged
@@ -413,7 +436,7 @@ final class DirectPlan: @unchecked Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, elementSlots: Int, for question: Question,
         memory: inout SlotMemory
     ) -> Answer {
-        memory.withSlots(count: nodeCount + elementSlots) { values in
+        memory.withSlots(count: nodeCount + elementSlots) { values, patternCaches in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
             var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
@@ -428,7 +451,8 @@ final class DirectPlan: @unchecked Sendable {
                 return (scanner.hasUnknownMembers ? scanner.unknownMembersByObject : []).withUnsafeBufferPointer { unknownMembers in
                     let record = RecordSlots(values: UnsafeBufferPointer(values), bytes: scanner.bytes, original: bytes, given: given,
                                              start: scanner.recordStart, nodeSlots: nodeSlots, unknownMembers: unknownMembers,
-                                             frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1)
+                                             frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1,
+                                             patternCaches: patternCaches)
                     switch question {
                     case .failures(let collectAllErrors, let today):
                         var failures: [Failure] = []
@@ -636,7 +660,7 @@ final class DirectPlan: @unchecked Sendable {
                 guard check.pointee.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
                 for automaton in quickAutomata[check.pointee.automata.range] where !matches(text, automaton) { return false }
             } else {
-                guard acceptsTextBeyondASCII(check.pointee, value, bytes: record.bytes) else { return false }
+                guard acceptsTextBeyondASCII(check.pointee, value, record: record) else { return false }
             }
             for format in quickFormats[check.pointee.formats.range] where !format.matches(text) { return false }
         case .integer:
@@ -653,24 +677,28 @@ final class DirectPlan: @unchecked Sendable {
     /// The length, filled and text parts of `accepts` for a string beyond printable ASCII, where the
     /// automata give way to the text tests they stand for.
     @inline(never)
-    private func acceptsTextBeyondASCII(_ check: QuickCheck, _ value: RawValue, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func acceptsTextBeyondASCII(_ check: QuickCheck, _ value: RawValue, record: RecordSlots) -> Bool {
+        let bytes = record.bytes
         guard check.readsTextBeyondASCII, check.lengths.contains(value.characterCount(in: bytes)), !value.isEmptyFormValue(in: bytes)
         else { return false }
         let text = value.bytes(in: bytes)
-        for test in quickTextTests[check.textTests.range] where !passes(textTests[Int(test)], text) { return false }
+        for test in quickTextTests[check.textTests.range] where !passes(textTest: Int(test), text, record: record) { return false }
         return true
     }
 
     /// The most elements of an array whose uniqueness is checked pair by pair on the bytes.
     static let elementsComparedPairwise = 16
 
-    /// Whether the well-formed UTF-8 `text` passes the text test.
-    private func passes(_ test: TextTest, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch test {
-        case .pattern(let expression): return expression.matches(utf8: text)
-        case .decoded(let passes, let passingAlone):
-            if let passingAlone, CharacterClasses.holdsAlone(passingAlone, in: text) { return true }
-            return passes(String(decoding: text, as: UTF8.self))
+    /// Whether the well-formed UTF-8 `text` passes the text test at `index` of `textTests`; a pattern
+    /// searches with the caches of the thread reading `record`.
+    private func passes(textTest index: Int, _ text: UnsafeBufferPointer<UInt8>, record: RecordSlots) -> Bool {
+        textTests.withElement(at: index) { test in
+            switch test {
+            case .pattern(let expression): return expression.matches(utf8: text, caches: &record.patternCaches.pointee, numbered: index)
+            case .decoded(let passes, let passingAlone):
+                if let passingAlone, CharacterClasses.holdsAlone(passingAlone, in: text) { return true }
+                return passes(String(decoding: text, as: UTF8.self))
+            }
         }
     }
 
@@ -728,7 +756,8 @@ final class DirectPlan: @unchecked Sendable {
         case .not(let negated):
             return !passes(Int(negated), of: id, on: value, isEmpty: isEmpty, record: record, today: today)
         case .own(let check, let readsRecord):
-            switch ownChecks[Int(check)](record.value(of: value), readsRecord ? record.parsedRecord() : .null) {
+            let said = ownChecks.withElement(at: Int(check)) { $0.check(record.value(of: value), readsRecord ? record.parsedRecord() : .null) }
+            switch said {
             case .pass: return true
             case .fail(let failing):
                 verdict = .invalid(parameters: failing)
@@ -768,25 +797,26 @@ final class DirectPlan: @unchecked Sendable {
         case .text(let test, let automaton, let mustMatch):
             guard value.kind == .string else { return true }
             if value.isPlain, automaton >= 0 { return matches(value.bytes(in: record.bytes), patternAutomata[Int(automaton)]) == mustMatch }
-            return passes(textTests[Int(test)], value.bytes(in: record.bytes)) == mustMatch
+            return passes(textTest: Int(test), value.bytes(in: record.bytes), record: record) == mustMatch
         case .format(let format):
             guard value.kind == .string else { return true }
             return format.matches(value.bytes(in: record.bytes))
         case .date(let index):
             guard value.kind == .string else { return true }
             guard let date = LocalDate(iso8601: value.bytes(in: record.bytes)) else { return true }
-            let test = dateTests[Int(index)]
-            let limit: LocalDate
-            switch test.comparand {
-            case .literal(let date): limit = date
-            case .today: limit = today
-            case .node(let other):
-                let limitValue = record[node: other]
-                guard limitValue.kind == .string else { return true }
-                guard let date = LocalDate(iso8601: limitValue.bytes(in: record.bytes)) else { return true }
-                limit = date
+            return dateTests.withElement(at: Int(index)) { test in
+                let limit: LocalDate
+                switch test.comparand {
+                case .literal(let date): limit = date
+                case .today: limit = today
+                case .node(let other):
+                    let limitValue = record[node: other]
+                    guard limitValue.kind == .string else { return true }
+                    guard let date = LocalDate(iso8601: limitValue.bytes(in: record.bytes)) else { return true }
+                    limit = date
+                }
+                return test.passes(date, limit)
             }
-            return test.passes(date, limit)
         case .scalar(let test, let reference):
             // Past the type check, the rules that use this meet numbers only; any other value is given
             // as a `Value` all the same. Not run on a missing value, which is empty.
@@ -804,7 +834,7 @@ final class DirectPlan: @unchecked Sendable {
                 case .null, .true, .false, .integer, .number, .largeInteger: other = referenced.scalar(in: record.bytes)
                 }
             }
-            return scalarTests[Int(test)](own, other)
+            return scalarTests.withElement(at: Int(test)) { $0.passes(own, other) }
         case .order(let limit, let allowed):
             // As `NumericOrder.compare`: whole numbers compared as such, any other pair as doubles.
             let order: Int
@@ -939,9 +969,9 @@ final class DirectPlan: @unchecked Sendable {
         var automata: [UInt8] = []
         var patternAutomata: [StoredAutomaton] = []
         var textTests: [TextTest] = []
-        var ownChecks: [OwnCheck] = []
-        var dateTests: [(comparand: DateComparand, passes: @Sendable (LocalDate, LocalDate) -> Bool)] = []
-        var scalarTests: [@Sendable (Value, Value?) -> Bool] = []
+        var ownChecks: [OwnTest] = []
+        var dateTests: [DateTest] = []
+        var scalarTests: [ScalarTest] = []
         var choiceStrings: [Range<Int>] = []
         var choiceNumbers: [NumericLiteral] = []
         var exactChoiceNumbers: [Value] = []
@@ -1086,7 +1116,7 @@ final class DirectPlan: @unchecked Sendable {
                     let then = lowerChain(then), otherwise = lowerChain(otherwise)
                     kind = .when(condition: Int32(lower(condition)), then: Span(then), otherwise: Span(otherwise))
                 case .own(let readsRecord, let check):
-                    ownChecks.append(check)
+                    ownChecks.append(OwnTest(check: check))
                     kind = .own(check: Int32(ownChecks.count - 1), readsRecord: readsRecord)
                 }
                 reportedRules.append(rule)
@@ -1133,18 +1163,18 @@ final class DirectPlan: @unchecked Sendable {
             case .format(let format): return .format(format)
             case .scalar(let reference, let passes):
                 if let reference { references.append((lowering, reference)) }
-                scalarTests.append(passes)
+                scalarTests.append(ScalarTest(passes: passes))
                 return .scalar(test: Int32(scalarTests.count - 1), reference: Int32(reference ?? -1))
             case .date(let comparand, let passes):
                 if case .node(let other) = comparand { references.append((lowering, other)) }
-                dateTests.append((comparand, passes))
+                dateTests.append(DateTest(comparand: comparand, passes: passes))
                 return .date(Int32(dateTests.count - 1))
             case .order(let limit, let allowed):
                 guard case .largeInteger = limit else { return .order(limit: Self.literal(limit), allowed: allowed) }
                 // A limit beyond `Int`'s range is compared exactly, by the order of `Value`s.
-                scalarTests.append { value, _ in
+                scalarTests.append(ScalarTest { value, _ in
                     NumericOrder.compare(value, limit).map { allowed & (1 << UInt8($0 + 1)) != 0 } ?? true
-                }
+                })
                 return .scalar(test: Int32(scalarTests.count - 1), reference: -1)
             case .choices(let strings, let numbers, let mustBeIn):
                 if numbers.isEmpty, strings.count <= UInt16.max, let automaton = PatternAutomaton(exactly: strings.map { Array($0.utf8) }) {

@@ -21,6 +21,8 @@ struct RecordSlots {
     let frames: UnsafeMutablePointer<Int32>
     /// By depth: the index of the current element (from depth 1).
     let elements: UnsafeMutablePointer<Int32>
+    /// The caches of the reading thread's pattern searches (`SlotMemory`'s).
+    let patternCaches: UnsafeMutablePointer<PatternCaches>
 
     /// The value of a node: in the record's slots, or in the frame of the current element of the
     /// array around it.

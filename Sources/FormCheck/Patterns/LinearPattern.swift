@@ -58,4 +58,9 @@ struct LinearPattern: Sendable {
     func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         automaton.matches(utf8: text)
     }
+
+    /// The same, with the caches of one thread's searches (this pattern is `caches`'s number `index`).
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>, caches: inout PatternCaches, numbered index: Int) -> Bool {
+        caches.matches(automaton, numbered: index, utf8: text)
+    }
 }

@@ -65,9 +65,14 @@ final class PatternDFA: @unchecked Sendable {
     ///
     /// - Complexity: as `matches(_:)`.
     func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        assert(UTF8Text.isWellFormed(text), "bytes that are not well-formed UTF-8")
         let cache = takeCache()
         defer { putBack(cache) }
+        return matches(utf8: text, using: cache)
+    }
+
+    /// The search of `matches(utf8:)`, with a cache the caller took from this automaton.
+    fileprivate func matches(utf8 text: UnsafeBufferPointer<UInt8>, using cache: DFACache) -> Bool {
+        assert(UTF8Text.isWellFormed(text), "bytes that are not well-formed UTF-8")
         var state: Int32 = 0
         var offset = 0
         while offset < text.count {
@@ -106,14 +111,14 @@ final class PatternDFA: @unchecked Sendable {
     /// A cache for this thread's search: the idle one if no other thread holds it, else a spare one
     /// or a new one.
     @inline(__always)
-    private func takeCache() -> DFACache {
+    fileprivate func takeCache() -> DFACache {
         if let idle = idleCache.exchange(nil, ordering: .acquiring) { return idle.takeRetainedValue() }
         return lock.withLock { spare.popLast() ?? DFACache(compiledProgram()) }
     }
 
     /// Gives a cache back: as the idle one if that place is free, else to the spare list.
     @inline(__always)
-    private func putBack(_ cache: DFACache) {
+    fileprivate func putBack(_ cache: DFACache) {
         let reference = Unmanaged.passRetained(cache)
         guard !idleCache.compareExchange(expected: nil, desired: reference, ordering: .releasing).exchanged else { return }
         reference.release()
@@ -122,6 +127,39 @@ final class PatternDFA: @unchecked Sendable {
 
     deinit {
         idleCache.load(ordering: .relaxed)?.release()
+    }
+}
+
+/// The caches of the automata one thread searches with, each taken from its automaton at the first
+/// search and given back when the thread is done (at the end of its life), so that the thread's searches
+/// write nothing another thread reads: neither an automaton's idle cache nor a reference count. The
+/// caller numbers the automata it searches (`index`), densely from 0, and keeps them alive while it
+/// keeps this.
+struct PatternCaches: ~Copyable {
+    private struct Taken {
+        let automaton: Unmanaged<PatternDFA>
+        let cache: Unmanaged<DFACache>
+    }
+
+    private var taken: [Taken?] = []
+
+    init() {}
+
+    /// Whether `automaton`, the caller's automaton number `index`, matches in the well-formed UTF-8 `text`.
+    mutating func matches(_ automaton: PatternDFA, numbered index: Int, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if index >= taken.count { taken.append(contentsOf: repeatElement(nil, count: index + 1 - taken.count)) }
+        if taken[index] == nil {
+            taken[index] = Taken(automaton: .passUnretained(automaton), cache: .passRetained(automaton.takeCache()))
+        }
+        let cache = taken[index].unsafelyUnwrapped.cache
+        assert(taken[index]?.automaton.toOpaque() == Unmanaged.passUnretained(automaton).toOpaque(), "two automata with one number")
+        return cache._withUnsafeGuaranteedRef { automaton.matches(utf8: text, using: $0) }
+    }
+
+    deinit {
+        for case let taken? in taken {
+            taken.automaton._withUnsafeGuaranteedRef { $0.putBack(taken.cache.takeRetainedValue()) }
+        }
     }
 }
 

@@ -26,8 +26,14 @@ struct RegularExpression: Sendable {
 
     /// Whether the pattern matches somewhere in the well-formed UTF-8 `text`.
     func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let answer = fastPath?.matches(text) { return answer }
+        if let answer = lazyFastPath.withValue({ $0?.matches(text) }) { return answer }
         return engine.matches(utf8: text)
+    }
+
+    /// The same, with the caches of one thread's searches (this pattern is `caches`'s number `index`).
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>, caches: inout PatternCaches, numbered index: Int) -> Bool {
+        if let answer = lazyFastPath.withValue({ $0?.matches(text) }) { return answer }
+        return engine.matches(utf8: text, caches: &caches, numbered: index)
     }
 }
 
