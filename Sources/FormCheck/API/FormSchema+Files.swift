@@ -154,19 +154,22 @@ extension FormSchema {
                 }
             }
         }
-        // A block is checked while the one before it is handed on.
-        var previous: Batch<Result>?
-        func handOnPrevious() {
-            guard let previous else { return }
-            pool.wait(for: previous)
-            previous.handOn(first: previous.count, to: body)
+        // Blocks are checked while the ones before them are handed on and the next is read: with a few
+        // blocks queued, the other threads do not run out of lines while this one reads and hands on.
+        // Those done are handed on as soon as the next block is read (so that slow input is answered
+        // as it comes); this thread waits, computing meanwhile, only with more blocks in flight than that.
+        let blocksAhead = max(2, jobs)
+        var inFlight: [Batch<Result>] = []
+        func handOnOldest() {
+            let oldest = inFlight.removeFirst()
+            pool.wait(for: oldest)
+            oldest.handOn(first: oldest.count, to: body)
         }
-        DataReader.forEachJSONLinesBlock(&stream) { block, lines in
-            let checked = submit(block, lines)
-            handOnPrevious()
-            previous = checked
+        DataReader.forEachJSONLinesBlock(&stream, holding: blocksAhead) { block, lines in
+            inFlight.append(submit(block, lines))
+            while let oldest = inFlight.first, inFlight.count > blocksAhead || pool.isDone(oldest) { handOnOldest() }
         }
-        handOnPrevious()
+        while !inFlight.isEmpty { handOnOldest() }
     }
 
     /// Checks a JSON document held whole (standard input's): an array as a file's is (see

@@ -122,22 +122,27 @@ package enum DataReader {
 
     /// The same for a stream, whose lines up to its `lineNumber` were read already. A line longer
     /// than the stream's limit ends the stream there (`checkRead` then throws), after the lines before it.
+    /// `body` may still hold (in work it queued) the last `held` blocks it was given when it is given
+    /// the next one; the memory of older ones is reused when nothing kept it.
     static func forEachJSONLinesBlock(
-        _ stream: inout LineStream, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
+        _ stream: inout LineStream, holding held: Int = 1, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
     ) {
         var number = stream.lineNumber
         var index = 0
-        // The block (and list of lines) before last has been handed on by the time the next one is
-        // read: its memory is reused when nothing kept it.
-        var (spare, last): ([UInt8], [UInt8]) = ([], [])
-        var (spareLines, lastLines): ([JSONLine], [JSONLine]) = ([], [])
+        // The blocks (and lists of lines) `body` may still hold, oldest first, and one it no longer does.
+        var (recentBlocks, recentLines): ([[UInt8]], [[JSONLine]]) = ([], [])
+        var (spare, spareLines): ([UInt8], [JSONLine]) = ([], [])
         let limit = stream.limit.bytes
         while let block = stream.nextBlock(reusing: &spare) {
             var tooLarge = false
             var lines = spareLines
             spareLines = []
             lines.removeAll(keepingCapacity: true)
-            defer { (spare, last, spareLines, lastLines) = (last, block, lastLines, lines) }
+            defer {
+                recentBlocks.append(block)
+                recentLines.append(lines)
+                if recentBlocks.count > held { (spare, spareLines) = (recentBlocks.removeFirst(), recentLines.removeFirst()) }
+            }
             block.withUnsafeBufferPointer { bytes in
                 var start = 0
                 while start < bytes.count {

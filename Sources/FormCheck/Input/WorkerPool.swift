@@ -72,6 +72,11 @@ package final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Whether every chunk of `batch` is computed.
+    func isDone<R>(_ batch: Batch<R>) -> Bool {
+        condition.withLock { batch.progress.remaining == 0 }
+    }
+
     /// Waits until every chunk of `batch` is computed, computing queued chunks (of any batch) meanwhile.
     func wait<R>(for batch: Batch<R>) {
         condition.lock()
