@@ -1,8 +1,9 @@
 import Testing
 @testable import FormCheck
 
-/// Excerpts of lines with hidden values are built from the line's bytes when the text outside the
-/// hidden values is printable ASCII; they must be exactly the excerpts that decoding the line gives.
+/// Excerpts of lines are built from the line's bytes when the text outside the hidden values is
+/// printable (no tab, and nothing that `PrintableText` escapes); they must be exactly the excerpts
+/// that decoding the line gives.
 @Suite struct RedactedExcerptTests {
     /// A small deterministic generator, so that a failure names the line it failed on.
     struct Generator {
@@ -22,7 +23,8 @@ import Testing
         var hidden: [Range<Int>] = []
         for index in 0..<(1 + generator.below(12)) {
             text += String(repeating: "{\"k\(index)\":", count: 1 + generator.below(3))
-            text += String(repeating: "xyz ", count: generator.below(30))
+            // Filler, some of it beyond ASCII: letters, ideographs, an emoji with its modifier, a combining mark.
+            for _ in 0..<generator.below(30) { text += ["xyz ", "xyz ", "Łódź ", "日本 ", "👍🏽 ", "e\u{301} "][generator.below(6)] }
             let start = text.unicodeScalars.count + 1
             text += secrets[generator.below(secrets.count)]
             let end = text.unicodeScalars.count + 1
@@ -56,7 +58,7 @@ import Testing
                 for endColumn in [nil, column + 1, column + 3, column + 40, hidden.first?.upperBound, count + 5] {
                     for width in [100, 20] {
                         let decoded = SourceExcerpt(line: text, column: column, endColumn: endColumn, redacting: hidden, width: width)
-                        let read = try #require(SourceExcerpt(printableASCII: bytes, column: column, endColumn: endColumn,
+                        let read = try #require(SourceExcerpt(printable: bytes, column: column, endColumn: endColumn,
                                                               redacting: hidden, width: width), "\(text)")
                         #expect(read == decoded, "\(text), hiding \(hidden), column \(column), end \(String(describing: endColumn))")
                         compared += 1
@@ -69,13 +71,55 @@ import Testing
 
     @Test func linesWithOtherTextAreLeftToTheDecodedPath() {
         let hidden = [6..<10]
-        for text in ["{\t\"a\":secret}", "{\"é\":\"secret\"}", "{\"a\":\"secret\"}\u{7F}", "{\"a\u{0}\":\"x\"}"] {
-            #expect(SourceExcerpt(printableASCII: ArraySlice(Array(text.utf8)), column: 1, endColumn: nil, redacting: hidden) == nil, "\(text)")
+        for text in ["{\t\"a\":secret}", "{\"a\":\"secret\"}\u{7F}", "{\"a\u{0}\":\"x\"}", "{\"a\u{AD}b\":\"secret\"}",
+                     "{\"a\u{200B}\":\"secret\"}", "{\"a\":\"secret\"}\u{2028}", "{\"\u{85}\":\"secret\"}"] {
+            for ranges in [hidden, []] {
+                #expect(SourceExcerpt(printable: ArraySlice(Array(text.utf8)), column: 1, endColumn: nil, redacting: ranges) == nil, "\(text)")
+            }
+        }
+        // Bytes that are not well-formed UTF-8 are decoded (as U+FFFD) too.
+        for bytes: [UInt8] in [[0x7B, 0xC3, 0x7D], [0x7B, 0xE6, 0x97, 0x7D], [0x7B, 0xF0, 0x9F, 0x91, 0x7D], [0x7B, 0x80, 0x7D]] {
+            #expect(SourceExcerpt(printable: ArraySlice(bytes), column: 1, endColumn: nil, redacting: [Range<Int>]()) == nil, "\(bytes)")
         }
         // Ranges out of order or overlapping are read by the decoded path too.
         let line = ArraySlice(Array("{\"a\":\"secret\",\"b\":\"secret\"}".utf8))
-        #expect(SourceExcerpt(printableASCII: line, column: 1, endColumn: nil, redacting: [20..<28, 6..<14]) == nil)
-        #expect(SourceExcerpt(printableASCII: line, column: 1, endColumn: nil, redacting: [6..<14, 10..<16]) == nil)
+        #expect(SourceExcerpt(printable: line, column: 1, endColumn: nil, redacting: [20..<28, 6..<14]) == nil)
+        #expect(SourceExcerpt(printable: line, column: 1, endColumn: nil, redacting: [6..<14, 10..<16]) == nil)
+    }
+
+    @Test func linesBeyondASCIIWithNothingHiddenAreQuotedFromTheirBytes() throws {
+        var generator = Generator(state: 29)
+        var compared = 0
+        for _ in 0..<60 {
+            let text = Self.line(&generator).text
+            let count = text.unicodeScalars.count
+            let bytes = ArraySlice(Array(text.utf8))
+            for column in Set([0, 1, 2, count, count + 1] + (0..<6).map { _ in 1 + generator.below(count + 1) }).sorted() {
+                for endColumn in [nil, column + 1, column + 7, count + 3] {
+                    for width in [100, 20] {
+                        let decoded = SourceExcerpt(line: text, column: column, endColumn: endColumn, width: width)
+                        let read = try #require(SourceExcerpt(printable: bytes, column: column, endColumn: endColumn,
+                                                              redacting: [Range<Int>](), width: width), "\(text)")
+                        #expect(read == decoded, "\(text), column \(column), end \(String(describing: endColumn))")
+                        #expect(read.text == decoded.text && read.marker == decoded.marker)
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 2_000)
+    }
+
+    /// `PrintableText` skips the lookup of a character's category in ranges it knows hold nothing to
+    /// escape but the soft hyphen; every scalar gets the answer its category gives.
+    @Test func everyScalarIsEscapedAsItsCategorySays() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let escaped = value < 0x20 || value >= 0x7F && [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+            if PrintableText.needsEscaping(scalar) != escaped { wrong.append(value) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
     }
 
     @Test func aShortLineWithHiddenValuesIsQuotedFromItsBytes() throws {

@@ -19,6 +19,10 @@ package enum PrintableText {
     /// Whether a character is written escaped.
     static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
+        // Ranges that hold no control, format or separator character but the soft hyphen (U+00AD):
+        // Latin, Greek, Cyrillic, Armenian, Hebrew (U+00A0-U+05FF), and from letterlike symbols to the
+        // CJK compatibility forms (U+2100-U+FEFE), which holds the CJK ideographs and Hangul.
+        if (0xA0..<0x600).contains(scalar.value) && scalar.value != 0xAD || (0x2100..<0xFEFF).contains(scalar.value) { return false }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return true
         default: return false

@@ -43,10 +43,11 @@ package struct SourceExcerpt: Sendable, Hashable {
         }
     }
 
-    /// The same for a line whose text is printable ASCII outside the column ranges to hide (which may
-    /// hold anything), given as its bytes and shown without decoding it; nil for any other line, and
+    /// The same for a line whose text is printable outside the column ranges to hide (which may hold
+    /// anything): well-formed UTF-8 without a tab or a character that `PrintableText` escapes, shown as
+    /// it is. It is given as its bytes and shown from them without decoding; nil for any other line, and
     /// when the ranges are not in order or overlap.
-    init?(printableASCII line: ArraySlice<UInt8>, column: Int, endColumn: Int?, redacting hidden: some Collection<Range<Int>>,
+    init?(printable line: ArraySlice<UInt8>, column: Int, endColumn: Int?, redacting hidden: some Collection<Range<Int>>,
           width: Int = 100) {
         guard zip(hidden, hidden.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else { return nil }
         // Where a column lands in the shown text: columns past the end land at its end, as after the
@@ -54,29 +55,40 @@ package struct SourceExcerpt: Sendable, Hashable {
         let scalars = line.withUnsafeBufferPointer(UTF8Text.scalarCount)
         let targets = (caret: min(max(column, 1), scalars + 1), end: endColumn.map { min(max($0, 1), scalars + 1) })
         var landed: (caret: Int?, end: Int?) = (nil, nil)
-        var shown: [UInt8] = []
-        shown.reserveCapacity(line.count)
+        // The UTF-8 of the shown text, and how many characters it holds: the line itself when nothing is hidden.
+        var shown: ArraySlice<UInt8> = hidden.isEmpty ? line : []
+        var shownCount = 0
+        if !hidden.isEmpty { shown.reserveCapacity(line.count) }
         var offset = line.startIndex
         var column = 1
         /// Shows the columns from `column` to `stop`: as they are, or as one `***`.
         func show(until stop: Int, hiding: Bool) -> Bool {
             func landing(_ target: Int) -> Int? {
-                target >= column && target < stop ? shown.count + (hiding ? 0 : target - column) : nil
+                target >= column && target < stop ? shownCount + (hiding ? 0 : target - column) : nil
             }
             landed.caret = landed.caret ?? landing(targets.caret)
             landed.end = landed.end ?? targets.end.flatMap(landing)
+            let runStart = offset
+            if !hiding, line[offset..<(offset + stop - column)].withUnsafeBufferPointer(UTF8Text.isPrintableASCII) {
+                // A run of printable ASCII, read a word at a time: a byte per column.
+                offset += stop - column
+            } else {
+                for _ in column..<stop {
+                    if hiding {
+                        offset += 1
+                        while offset < line.endIndex, line[offset] & 0xC0 == 0x80 { offset += 1 }
+                    } else {
+                        guard let next = Self.printableScalarEnd(in: line, at: offset) else { return false }
+                        offset = next
+                    }
+                }
+            }
             if hiding {
                 shown.append(contentsOf: [0x2A, 0x2A, 0x2A])
-                for _ in column..<stop {
-                    offset += 1
-                    while offset < line.endIndex, line[offset] & 0xC0 == 0x80 { offset += 1 }
-                }
+                shownCount += 3
             } else {
-                // Shown columns are printable ASCII, one byte each.
-                let run = line[offset..<(offset + stop - column)]
-                guard run.withUnsafeBufferPointer(UTF8Text.isPrintableASCII) else { return false }
-                shown.append(contentsOf: run)
-                offset += stop - column
+                if !hidden.isEmpty { shown.append(contentsOf: line[runStart..<offset]) }
+                shownCount += stop - column
             }
             column = stop
             return true
@@ -86,9 +98,31 @@ package struct SourceExcerpt: Sendable, Hashable {
             if column <= scalars { _ = show(until: min(range.upperBound, scalars + 1), hiding: true) }
         }
         guard show(until: scalars + 1, hiding: false) else { return nil }
-        let caret = landed.caret ?? shown.count
-        let end = targets.end.map { _ in landed.end ?? shown.count }
-        self.init(count: shown.count, caret: caret, end: end, width: width) { shown[$0] }
+        let caret = landed.caret ?? shownCount
+        let end = targets.end.map { _ in landed.end ?? shownCount }
+        let isASCII = shownCount == shown.count
+        self.init(count: shownCount, caret: caret, end: end, width: width) { range in
+            guard !isASCII else { return shown[(shown.startIndex + range.lowerBound)..<(shown.startIndex + range.upperBound)] }
+            return shown.withUnsafeBufferPointer { bytes in
+                let first = UTF8Text.offset(ofScalar: range.lowerBound, after: 0, before: bytes.count, in: bytes)
+                let last = UTF8Text.offset(ofScalar: range.count, after: first, before: bytes.count, in: bytes)
+                return shown[(shown.startIndex + first)..<(shown.startIndex + last)]
+            }
+        }
+    }
+
+    /// Where the scalar that starts at `offset` of `line` ends, when it is shown as it is: printable
+    /// ASCII, or a well-formed sequence of a character that `PrintableText` does not escape.
+    private static func printableScalarEnd(in line: ArraySlice<UInt8>, at offset: Int) -> Int? {
+        let byte = line[offset]
+        if byte < 0x80 { return byte >= 0x20 && byte < 0x7F ? offset + 1 : nil }
+        return line.withUnsafeBufferPointer { bytes in
+            let index = offset - line.startIndex
+            guard let length = UTF8Text.sequenceLength(in: bytes, at: index),
+                !PrintableText.needsEscaping(UTF8Text.scalar(in: bytes, at: index).0)
+            else { return nil }
+            return offset + length
+        }
     }
 
     /// The excerpt of a line of `count` shown characters, with the caret under the one at `caret` and

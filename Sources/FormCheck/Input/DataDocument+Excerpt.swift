@@ -64,12 +64,12 @@ extension DataDocument {
     }
 
     /// The excerpt of the text `line`, with columns counted from its first byte: read from the bytes
-    /// when the text outside the hidden columns is printable ASCII, else decoded.
+    /// when the text outside the hidden columns is printable, else decoded.
     private static func excerpt(of line: ArraySlice<UInt8>, column: Int, endColumn: Int?, hiding hidden: [Range<Int>], width: Int) -> SourceExcerpt {
         if hidden.isEmpty, line.withUnsafeBufferPointer(UTF8Text.isPrintableASCII) {
             return SourceExcerpt(printableASCII: line, column: column, endColumn: endColumn, width: width)
         }
-        return SourceExcerpt(printableASCII: line, column: column, endColumn: endColumn, redacting: hidden, width: width)
+        return SourceExcerpt(printable: line, column: column, endColumn: endColumn, redacting: hidden, width: width)
             ?? SourceExcerpt(line: String(decoding: line, as: UTF8.self), column: column, endColumn: endColumn, redacting: hidden, width: width)
     }
 }

@@ -123,24 +123,7 @@ package final class DataDocument: @unchecked Sendable {
     /// The offset of the scalar `count` scalars on from the one at `start` (a scalar's first byte), or
     /// `limit` when the text ends first; walked eight bytes at a time while the scalar lies beyond them.
     func offset(ofScalar count: Int, after start: Int, before limit: Int) -> Int {
-        var offset = start
-        var counted = 0
-        bytes.withUnsafeBufferPointer { bytes in
-            while offset + 8 <= limit {
-                let leading = ByteWord.leadingByteCount(in: ByteWord.load(bytes, at: offset))
-                guard counted + leading <= count else { break }
-                counted += leading
-                offset += 8
-            }
-        }
-        while offset < limit {
-            if bytes[offset] & 0xC0 != 0x80 {
-                if counted == count { return offset }
-                counted += 1
-            }
-            offset += 1
-        }
-        return limit
+        bytes.withUnsafeBufferPointer { UTF8Text.offset(ofScalar: count, after: start, before: limit, in: $0) }
     }
 
     /// How many Unicode scalars (UTF-8 lead bytes) `range` holds: counted from the nearest block when

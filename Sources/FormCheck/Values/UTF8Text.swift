@@ -63,6 +63,27 @@ enum UTF8Text {
         return true
     }
 
+    /// The offset of the scalar `count` scalars on from the one at `start` (a scalar's first byte), or
+    /// `limit` when the text ends first; walked eight bytes at a time while the scalar lies beyond them.
+    static func offset(ofScalar count: Int, after start: Int, before limit: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var offset = start
+        var counted = 0
+        while offset + 8 <= limit {
+            let leading = ByteWord.leadingByteCount(in: ByteWord.load(bytes, at: offset))
+            guard counted + leading <= count else { break }
+            counted += leading
+            offset += 8
+        }
+        while offset < limit {
+            if bytes[offset] & 0xC0 != 0x80 {
+                if counted == count { return offset }
+                counted += 1
+            }
+            offset += 1
+        }
+        return limit
+    }
+
     /// Whether every byte of `bytes` is part of a well-formed sequence.
     static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var offset = 0
