@@ -74,10 +74,9 @@ struct RawValue {
         switch kind {
         case .missing, .null: return true
         case .string:
+            // Printable ASCII text holds no white space but spaces: `Value.isBlank` as the bytes settle it.
             if isPlain { return !bytes(in: text).contains { $0 != 0x20 } }
-            // A printable character of ASCII other than a space is not white space; other text is decoded.
-            if bytes(in: text).contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
-            return decoded(in: text).allSatisfy(\.isWhitespace)
+            return Value.isBlank(bytes(in: text))
         default: return false
         }
     }
@@ -111,23 +110,20 @@ struct RawValue {
         }
     }
 
-    /// `FieldType.accepts` for a value read in place.
+    /// Whether the value, read in place, has `type` (see `FieldType.accepts(_:isDate:)`).
     @inline(__always)
     func hasType(_ type: FieldType, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch (type, kind) {
-        case (.date, .string):
-            return LocalDate(iso8601: bytes(in: text)) != nil
-        case (.string, .string), (.integer, .integer), (.number, .integer), (.integer, .largeInteger), (.number, .largeInteger),
-            (.boolean, .true), (.boolean, .false), (.object, .object), (.array, .array):
-            return true
-        case (.number, .number):
-            // Not NaN or an infinity, which a `Value`'s text may hold.
-            return number.isFinite
-        case (.integer, .number):
-            return number.rounded(.towardZero) == number && number.isFinite
-        default:
-            return false
+        let shape: FieldType.Shape = switch kind {
+        case .missing, .null: .null
+        case .true, .false: .boolean
+        case .integer: .integer
+        case .largeInteger: .largeInteger
+        case .number: .number(number)
+        case .string: .string
+        case .object: .object
+        case .array: .array
         }
+        return type.accepts(shape) { LocalDate(iso8601: bytes(in: text)) != nil }
     }
 
     /// Whether `count` bytes at `left` and `right` are equal; compared a word at a time, as the

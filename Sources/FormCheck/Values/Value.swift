@@ -52,12 +52,29 @@ public enum Value: Sendable {
     public var isEmptyFormValue: Bool {
         switch self {
         case .null: return true
-        case .string(let string):
-            // Fast path: a first byte that is ASCII and not white space settles it.
-            if let first = string.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
-            return string.allSatisfy(\.isWhitespace)
+        case .string(var string): return string.withUTF8(Self.isBlank)
         default: return false
         }
+    }
+
+    /// Whether text, given as its UTF-8, is only white space (`Character.isWhitespace`) or nothing: the
+    /// one statement of a string that a form treats as not filled in, for values in memory and as the
+    /// engine reads them (`RawValue.isEmptyFormValue`).
+    @inline(__always)
+    static func isBlank(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A printable character of ASCII other than a space is not white space: most text is settled at
+        // its first byte.
+        if let first = utf8.first, first > 0x20, first < 0x7F { return false }
+        return isBlankBeyondFirstByte(utf8)
+    }
+
+    /// `isBlank` for text whose first byte does not settle it: text of printable ASCII is settled at
+    /// its bytes, other text decoded.
+    @inline(never)
+    private static func isBlankBeyondFirstByte(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        if !utf8.contains(where: { $0 != 0x20 }) { return true }
+        return String(decoding: utf8, as: UTF8.self).allSatisfy(\.isWhitespace)
     }
 }
 
