@@ -17,12 +17,18 @@ package enum PrintableText {
     }
 
     /// Whether a character is written escaped.
+    @inline(__always)
     static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
         // Ranges that hold no control, format or separator character but the soft hyphen (U+00AD):
         // Latin, Greek, Cyrillic, Armenian, Hebrew (U+00A0-U+05FF), and from letterlike symbols to the
         // CJK compatibility forms (U+2100-U+FEFE), which holds the CJK ideographs and Hangul.
         if (0xA0..<0x600).contains(scalar.value) && scalar.value != 0xAD || (0x2100..<0xFEFF).contains(scalar.value) { return false }
+        return hasEscapedCategory(scalar)
+    }
+
+    /// Whether the scalar's category is one written escaped: control, format, line and paragraph separators.
+    private static func hasEscapedCategory(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return true
         default: return false

@@ -69,19 +69,14 @@ package struct SourceExcerpt: Sendable, Hashable {
             landed.caret = landed.caret ?? landing(targets.caret)
             landed.end = landed.end ?? targets.end.flatMap(landing)
             let runStart = offset
-            if !hiding, line[offset..<(offset + stop - column)].withUnsafeBufferPointer(UTF8Text.isPrintableASCII) {
-                // A run of printable ASCII, read a word at a time: a byte per column.
-                offset += stop - column
-            } else {
+            if hiding {
                 for _ in column..<stop {
-                    if hiding {
-                        offset += 1
-                        while offset < line.endIndex, line[offset] & 0xC0 == 0x80 { offset += 1 }
-                    } else {
-                        guard let next = Self.printableScalarEnd(in: line, at: offset) else { return false }
-                        offset = next
-                    }
+                    offset += 1
+                    while offset < line.endIndex, line[offset] & 0xC0 == 0x80 { offset += 1 }
                 }
+            } else {
+                guard let end = Self.endOfPrintableScalars(stop - column, in: line, from: offset) else { return false }
+                offset = end
             }
             if hiding {
                 shown.append(contentsOf: [0x2A, 0x2A, 0x2A])
@@ -111,17 +106,33 @@ package struct SourceExcerpt: Sendable, Hashable {
         }
     }
 
-    /// Where the scalar that starts at `offset` of `line` ends, when it is shown as it is: printable
-    /// ASCII, or a well-formed sequence of a character that `PrintableText` does not escape.
-    private static func printableScalarEnd(in line: ArraySlice<UInt8>, at offset: Int) -> Int? {
-        let byte = line[offset]
-        if byte < 0x80 { return byte >= 0x20 && byte < 0x7F ? offset + 1 : nil }
-        return line.withUnsafeBufferPointer { bytes in
-            let index = offset - line.startIndex
-            guard let length = UTF8Text.sequenceLength(in: bytes, at: index),
-                !PrintableText.needsEscaping(UTF8Text.scalar(in: bytes, at: index).0)
-            else { return nil }
-            return offset + length
+    /// Where the `count` scalars from `start` of `line` end, when each is shown as it is: printable
+    /// ASCII (read eight bytes at a time), or a well-formed sequence of a character that `PrintableText`
+    /// does not escape; nil when one is not.
+    private static func endOfPrintableScalars(_ count: Int, in line: ArraySlice<UInt8>, from start: Int) -> Int? {
+        line.withUnsafeBufferPointer { bytes in
+            var offset = start - line.startIndex
+            var remaining = count
+            while remaining > 0 {
+                if remaining >= 8, offset + 8 <= bytes.count {
+                    let word = ByteWord.load(bytes, at: offset)
+                    let special = ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word)
+                    let run = special == 0 ? 8 : special.trailingZeroBitCount / 8
+                    (offset, remaining) = (offset + run, remaining - run)
+                    if run > 0 { continue }
+                }
+                let byte = bytes[offset]
+                if byte < 0x80 {
+                    guard byte >= 0x20, byte < 0x7F else { return nil }
+                    (offset, remaining) = (offset + 1, remaining - 1)
+                    continue
+                }
+                guard let length = UTF8Text.sequenceLength(in: bytes, at: offset),
+                    !PrintableText.needsEscaping(UTF8Text.scalar(in: bytes, at: offset).0)
+                else { return nil }
+                (offset, remaining) = (offset + length, remaining - 1)
+            }
+            return line.startIndex + offset
         }
     }
 
