@@ -358,9 +358,14 @@ struct DirectScanner: ~Copyable {
                 tally.add(Unicode.Scalar(byte))
             } else {
                 isPlain = false
-                guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
+                // Two bytes (U+0080-U+07FF: Latin, Greek, Cyrillic...), the most common, are checked at once.
+                if byte >= 0xC2, byte <= 0xDF, offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 {
+                    length = 2
+                } else {
+                    guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
+                    length = sequence
+                }
                 tally.add(lead: byte, second: bytes[offset + 1])
-                length = sequence
             }
             if let decodedCopy, end != offset {
                 for index in 0..<length { decodedCopy[end + index] = bytes[offset + index] }

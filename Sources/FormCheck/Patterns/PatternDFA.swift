@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A deterministic automaton built lazily from a `PatternProgram` as values need its states: a state
@@ -73,6 +74,7 @@ final class PatternDFA: @unchecked Sendable {
     /// The search of `matches(utf8:)`, with a cache the caller took from this automaton.
     fileprivate func matches(utf8 text: UnsafeBufferPointer<UInt8>, using cache: DFACache) -> Bool {
         assert(UTF8Text.isWellFormed(text), "bytes that are not well-formed UTF-8")
+        assert(cache.isHeldByThisThread, "a search with a cache that this thread did not take")
         var state: Int32 = 0
         var offset = 0
         while offset < text.count {
@@ -112,13 +114,21 @@ final class PatternDFA: @unchecked Sendable {
     /// or a new one.
     @inline(__always)
     fileprivate func takeCache() -> DFACache {
-        if let idle = idleCache.exchange(nil, ordering: .acquiring) { return idle.takeRetainedValue() }
-        return lock.withLock { spare.popLast() ?? DFACache(compiledProgram()) }
+        let cache: DFACache
+        if let idle = idleCache.exchange(nil, ordering: .acquiring) {
+            cache = idle.takeRetainedValue()
+        } else {
+            cache = lock.withLock { spare.popLast() ?? DFACache(compiledProgram()) }
+        }
+        cache.noteTaken()
+        return cache
     }
 
     /// Gives a cache back: as the idle one if that place is free, else to the spare list.
     @inline(__always)
     fileprivate func putBack(_ cache: DFACache) {
+        assert(cache.isHeldByThisThread, "a cache given back by a thread that did not take it")
+        cache.noteGivenBack()
         let reference = Unmanaged.passRetained(cache)
         guard !idleCache.compareExchange(expected: nil, desired: reference, ordering: .releasing).exchanged else { return }
         reference.release()
@@ -165,8 +175,8 @@ struct PatternCaches: ~Copyable {
 
 /// One thread's table of DFA states and their transitions, with the program they come from: a class,
 /// so that taking one and giving it back moves one reference. Only the thread that took a cache
-/// touches it, and no access to its tables overlaps another, so they skip the run-time exclusivity
-/// checks.
+/// touches it (debug builds assert it), and no access to its tables overlaps another, so they skip
+/// the run-time exclusivity checks.
 private final class DFACache {
     struct Flags: OptionSet, Hashable {
         let rawValue: UInt8
@@ -211,6 +221,35 @@ private final class DFACache {
     @exclusivity(unchecked) private var stack: [Int] = []
     /// Which flags the program's assertions read; the others are left unset so that fewer states differ.
     private let tracked: Flags
+    #if DEBUG
+    /// The thread that took the cache from its automaton, in debug builds (searches assert it).
+    @exclusivity(unchecked) private var holder: Thread?
+    #endif
+
+    /// Notes, in debug builds, that this thread took the cache.
+    @inline(__always)
+    func noteTaken() {
+        #if DEBUG
+        holder = Thread.current
+        #endif
+    }
+
+    /// Notes, in debug builds, that the cache was given back.
+    @inline(__always)
+    func noteGivenBack() {
+        #if DEBUG
+        holder = nil
+        #endif
+    }
+
+    /// Whether this thread took the cache (always true in release builds, which do not note it).
+    var isHeldByThisThread: Bool {
+        #if DEBUG
+        return holder === Thread.current
+        #else
+        return true
+        #endif
+    }
 
     init(_ program: PatternProgram) {
         self.program = program
