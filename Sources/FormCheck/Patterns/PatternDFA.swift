@@ -149,6 +149,11 @@ struct PatternCaches: ~Copyable {
     private struct Taken {
         let automaton: Unmanaged<PatternDFA>
         let cache: Unmanaged<DFACache>
+
+        /// Gives the cache back to its automaton.
+        func giveBack() {
+            automaton._withUnsafeGuaranteedRef { $0.putBack(cache.takeRetainedValue()) }
+        }
     }
 
     private var taken: [Taken?] = []
@@ -158,18 +163,17 @@ struct PatternCaches: ~Copyable {
     /// Whether `automaton`, the caller's automaton number `index`, matches in the well-formed UTF-8 `text`.
     mutating func matches(_ automaton: PatternDFA, numbered index: Int, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         if index >= taken.count { taken.append(contentsOf: repeatElement(nil, count: index + 1 - taken.count)) }
-        if taken[index] == nil {
+        // A number given to another automaton before (by a caller that numbered two sets of automata
+        // alike) gets a cache from this one, never the other's.
+        if taken[index]?.automaton.toOpaque() != Unmanaged.passUnretained(automaton).toOpaque() {
+            taken[index]?.giveBack()
             taken[index] = Taken(automaton: .passUnretained(automaton), cache: .passRetained(automaton.takeCache()))
         }
-        let cache = taken[index].unsafelyUnwrapped.cache
-        assert(taken[index]?.automaton.toOpaque() == Unmanaged.passUnretained(automaton).toOpaque(), "two automata with one number")
-        return cache._withUnsafeGuaranteedRef { automaton.matches(utf8: text, using: $0) }
+        return taken[index].unsafelyUnwrapped.cache._withUnsafeGuaranteedRef { automaton.matches(utf8: text, using: $0) }
     }
 
     deinit {
-        for case let taken? in taken {
-            taken.automaton._withUnsafeGuaranteedRef { $0.putBack(taken.cache.takeRetainedValue()) }
-        }
+        for case let taken? in taken { taken.giveBack() }
     }
 }
 
