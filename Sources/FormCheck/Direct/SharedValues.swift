@@ -20,8 +20,6 @@ struct SharedValues<Element>: @unchecked Sendable {
         boxes = FlatArray(copying: elements.map { Unmanaged.passRetained(Box($0)) })
     }
 
-    var count: Int { boxes.count }
-
     /// Calls `body` with the value at `index`, borrowed for the call.
     @inline(__always)
     func withElement<Result>(at index: Int, _ body: (Element) -> Result) -> Result {
