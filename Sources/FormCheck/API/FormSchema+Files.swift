@@ -158,7 +158,8 @@ extension FormSchema {
         // blocks queued, the other threads do not run out of lines while this one reads and hands on.
         // Those done are handed on as soon as the next block is read (so that slow input is answered
         // as it comes); this thread waits, computing meanwhile, only with more blocks in flight than that.
-        let blocksAhead = max(2, jobs)
+        // Alone, it computes only while it waits: the block before the one just read is handed on then.
+        let blocksAhead = jobs > 1 ? max(2, jobs) : 1
         var inFlight: [Batch<Result>] = []
         func handOnOldest() {
             let oldest = inFlight.removeFirst()
