@@ -247,10 +247,11 @@ public struct FormSchema: Sendable {
     private func directReport(
         _ json: UnsafeBufferPointer<UInt8>, of value: Value?, isAbridged: Bool = false, options: ValidationOptions
     ) -> ValidationReport? {
-        guard let failures = directPlan.failures(in: json, of: value, isAbridged: isAbridged, collectAllErrors: options.collectAllErrors,
-                                                 today: options.today)
+        let plan = directPlan
+        guard let failures = plan.failures(in: json, of: value, isAbridged: isAbridged, collectAllErrors: options.collectAllErrors,
+                                           today: options.today)
         else { return nil }
-        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: directPlan, options: options)
+        return failures.isEmpty ? ValidationReport(issues: []) : validator.report(for: failures, of: plan, options: options)
     }
 
     /// The report of a JSON record, or nil when the bytes are not well-formed JSON. `cache` keeps the

@@ -24,13 +24,8 @@ struct RegularExpression: Sendable {
         return engine.matches(text)
     }
 
-    /// Whether the pattern matches somewhere in the well-formed UTF-8 `text`.
-    func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let answer = lazyFastPath.withValue({ $0?.matches(text) }) { return answer }
-        return engine.matches(utf8: text)
-    }
-
-    /// The same, with the caches of one thread's searches (this pattern is `caches`'s number `index`).
+    /// Whether the pattern matches somewhere in the well-formed UTF-8 `text`, searched with the caches
+    /// of one thread's searches (this pattern is `caches`'s number `index`).
     func matches(utf8 text: UnsafeBufferPointer<UInt8>, caches: inout PatternCaches, numbered index: Int) -> Bool {
         if let answer = lazyFastPath.withValue({ $0?.matches(text) }) { return answer }
         return engine.matches(utf8: text, caches: &caches, numbered: index)
