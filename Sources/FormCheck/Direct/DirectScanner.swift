@@ -464,19 +464,12 @@ struct DirectScanner: ~Copyable {
 
     /// `NaN`, `Infinity` or `-Infinity`, as a `Value`'s text writes a number that is not finite.
     private mutating func scanNonFiniteNumber(into value: inout RawValue) -> Bool {
-        let number: Double
-        if skipLiteral("NaN") {
-            number = .nan
-        } else if skipLiteral("Infinity") {
-            number = .infinity
-        } else if skipLiteral("-Infinity") {
-            number = -.infinity
-        } else {
-            return false
+        for (literal, number) in JSONWriter.nonFiniteNumbers where skipLiteral(literal) {
+            value.kind = .number
+            value.number = number
+            return true
         }
-        value.kind = .number
-        value.number = number
-        return true
+        return false
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

@@ -181,13 +181,12 @@ struct JSONReader: ~Copyable {
         }
     }
 
-    /// How a `Value`'s text writes the numbers that are not finite.
-    private static let nonFiniteNumbers: [(literal: String, number: Double)] = [("NaN", .nan), ("Infinity", .infinity), ("-Infinity", -.infinity)]
-
-    /// `NaN`, `Infinity` or `-Infinity`, as a `Value`'s text writes a number that is not finite.
+    /// `NaN`, `Infinity` or `-Infinity`, as a `Value`'s text writes a number that is not finite
+    /// (`JSONWriter.nonFiniteNumbers`).
     private mutating func readNonFiniteNumber() -> Value? {
-        for (literal, number) in Self.nonFiniteNumbers where bytes[offset...].starts(with: literal.utf8) {
-            offset += literal.utf8.count
+        for (literal, number) in JSONWriter.nonFiniteNumbers
+        where bytes[offset...].starts(with: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)) {
+            offset += literal.utf8CodeUnitCount
             return .number(number)
         }
         return nil

@@ -26,6 +26,10 @@ package enum JSONWriter {
         return out.withBytes { body($0, isAbridged) }
     }
 
+    /// How a value's text (`withValueText`) writes the numbers JSON cannot, as the readers of such a
+    /// text (`JSONReader`, `DirectScanner`) read them back.
+    static let nonFiniteNumbers: [(literal: StaticString, number: Double)] = [("NaN", .nan), ("Infinity", .infinity), ("-Infinity", -.infinity)]
+
     /// The array or object of `value` whose text `withValueText` writes from `offset`, or nil when
     /// none starts there.
     static func value(in value: Value, writtenAt offset: Int) -> Value? {
@@ -85,7 +89,7 @@ package enum JSONWriter {
             // `description` is the shortest text that reads back as the same double ("1.0", "1e-07").
             guard double.isFinite else {
                 guard writesValueText else { return false }
-                appendLiteral(double.isNaN ? "NaN" : (double < 0 ? "-Infinity" : "Infinity"), to: &out)
+                appendLiteral(nonFiniteNumbers.first { $0.number == double || $0.number.isNaN && double.isNaN }!.literal, to: &out)
                 return true
             }
             out.append(utf8: double.description)
