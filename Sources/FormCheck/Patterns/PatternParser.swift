@@ -235,7 +235,16 @@ struct PatternParser {
                     "an atomic group needs backtracking control and is not supported; use a plain group (?:...), "
                         + "which never takes more than linear time here", at: start)
             case "#":
-                while let scalar = peek, scalar != ")" { index += 1 }
+                // As in ICU, \Q...\E quotes in a comment too (a `)` quoted does not end it), and the
+                // character after another backslash never starts a quote (but a `)` still ends it).
+                while let scalar = peek, scalar != ")" {
+                    index += 1
+                    guard scalar == "\\", let next = peek, next != ")" else { continue }
+                    index += 1
+                    guard next == "Q" else { continue }
+                    while peek != nil, !(peek == "\\" && peek(1) == "E") { index += 1 }
+                    if peek != nil { index += 2 }
+                }
                 guard peek == ")" else { throw fail("the comment (?#...) is never closed", at: start) }
                 index += 1
                 return nil

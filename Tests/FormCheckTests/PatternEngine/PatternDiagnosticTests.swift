@@ -35,6 +35,9 @@ import Testing
         ("(ab", 0, "'(' is never closed"),
         ("ab)", 2, "unmatched ')'; write \\) for the character"),
         ("[ab", 0, "'[' is never closed"),
+        ("a(?#b", 1, "the comment (?#...) is never closed"),
+        // A `)` quoted by \Q...\E does not end a comment, as in ICU.
+        (#"a(?#\Q)b"#, 1, "the comment (?#...) is never closed"),
         ("[]", 0, "'[' is never closed"),
         ("[z-a]", 1, "the range z-a is out of order"),
         (#"[a-\p{L}]"#, 3, "a range cannot end with a class"),

@@ -95,6 +95,11 @@ import Testing
         Case(pattern: #"^\R$"#, matching: ["\r\n", "\n", "\r", "\u{2028}", "\r\n\n"], notMatching: ["\n\n\n"]),
         Case(pattern: #"\R\n"#, matching: ["\n\n"], notMatching: ["\r\n"]),
         Case(pattern: "a(?#a comment)b", matching: ["ab"], notMatching: ["a b"]),
+        // In a comment, \Q...\E quotes a `)`; a `)` after another backslash ends the comment.
+        Case(pattern: #"a(?#x\Q)\E)b"#, matching: ["ab"], notMatching: ["a)b"]),
+        Case(pattern: #"a(?#\\\Q)b\E)b"#, matching: ["ab"], notMatching: []),
+        Case(pattern: #"a(?#x\)b"#, matching: ["ab"], notMatching: ["a)b"]),
+        Case(pattern: #"a(?#\\Q)b"#, matching: ["ab"], notMatching: []),
         // Case-insensitive: simple case folding, on literals and classes (negated after folding).
         Case(pattern: "(?i)^straße$", matching: ["STRAßE", "Straße"], notMatching: ["STRASSE"]),
         Case(pattern: "(?i)^k$", matching: ["K", "k", "\u{212A}"], notMatching: ["q"]),
