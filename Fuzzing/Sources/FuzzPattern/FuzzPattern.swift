@@ -9,6 +9,7 @@ import Foundation
 enum FuzzPattern {
     static func run(_ bytes: [UInt8]) {
         compareAutomaton(bytes)
+        compareClassRun(bytes)
         compareRule(bytes)
     }
 
@@ -68,6 +69,26 @@ enum FuzzPattern {
                 Fuzzing.finding("\"\(pattern)\" on \"\(value)\": automaton \(answer), ICU \(icuAnswer)")
             }
             guard expression.matches(value) == answer else { Fuzzing.finding("the rule answers apart from its automaton") }
+        }
+    }
+}
+
+extension FuzzPattern {
+    /// The pattern as `RegularExpression` compiles it: its table of a class's members, where it
+    /// answers, agrees with ICU.
+    static func compareClassRun(_ bytes: [UInt8]) {
+        guard let (pattern, values) = split(bytes), let expression = try? RegularExpression(pattern), let run = expression.classRun
+        else { return }
+        guard let icu = try? NSRegularExpression(pattern: pattern) else {
+            Fuzzing.finding("the table of members accepts \"\(pattern)\", which ICU cannot compile")
+        }
+        for value in values {
+            var copy = value
+            guard let answer = copy.withUTF8({ run.matches($0) }) else { continue }
+            let icuAnswer = icuMatches(icu, value)
+            guard answer == icuAnswer else {
+                Fuzzing.finding("\"\(pattern)\" on \"\(value)\": table of members \(answer), ICU \(icuAnswer)")
+            }
         }
     }
 }
