@@ -14,7 +14,8 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
 5. times every tool as a whole process on every file, median of --runs;
 6. prints one table block per form (rows: tools; columns: files, records/s and the ratio to jsonschema-rs),
    formcheck's and jsonschema-rs's records per CPU second, then formcheck's 1- and 2-job throughput on the
-   form's largest JSON Lines file; for the signup form also
+   form's largest JSON Lines file (at least 5 runs each, taking turns; the ratio is the median of the
+   pairs' ratios); for the signup form also
    its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
    largest generated file repeated; 0 skips it).
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
@@ -158,15 +159,20 @@ def print_block(form, sizes, tools, rates):
 def print_jobs(form, sizes, runs, data):
     schema = os.path.join(ROOT, form.YAML)
     largest = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
-    # The two take turns, run after run, so that each meets the machine's slow and fast spells alike.
+    # The two take turns, run after run, and the ratio is the median of each pair's (a one-job run and
+    # the two-job run right after it): this machine's speed drifts from one minute to the next, which
+    # a ratio of the two medians, taken from runs minutes apart, would count as the program's.
+    pairs = max(runs, 5)
     timings = {1: [], 2: []}
-    for _ in range(runs):
+    for _ in range(pairs):
         for jobs in timings:
             timings[jobs].append(run(formcheck_command(schema, largest, "--jobs", str(jobs))))
     rates = {jobs: max(sizes) / statistics.median(t[0] for t in runs_of) for jobs, runs_of in timings.items()}
     cpu = {jobs: max(sizes) / statistics.median(t[3] for t in runs_of) for jobs, runs_of in timings.items()}
+    scaling = statistics.median(one[0] / two[0] for one, two in zip(timings[1], timings[2]))
     print(f"formcheck on {os.path.basename(largest)}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
-          f"records/s, 2 jobs / 1 job {rates[2] / rates[1]:.2f}x (per CPU second: {cpu[1]:,.0f} and {cpu[2]:,.0f} records)")
+          f"records/s, 2 jobs / 1 job {scaling:.2f}x, median of {pairs} pairs (per CPU second: {cpu[1]:,.0f} and "
+          f"{cpu[2]:,.0f} records)")
 
 
 def print_signup_extras(sizes, runs, large_gb, data):
