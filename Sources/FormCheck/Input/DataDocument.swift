@@ -53,7 +53,7 @@ package final class DataDocument: @unchecked Sendable {
         self.yamlRecords = yamlRecords
         self.jsonValueStarts = jsonValueStarts
         let hasLineBreak = yamlRecords != nil
-            || bytes.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x0A, $0.count) != nil }
+            || LineFeeds.occur(in: bytes, within: 0..<bytes.count)
         self.hasLineBreak = hasLineBreak
         lock = hasLineBreak || bytes.count > Self.countedDirectly ? NSLock() : nil
         lineStarts = hasLineBreak ? nil : [0]
@@ -71,14 +71,14 @@ package final class DataDocument: @unchecked Sendable {
     func span(ofBytes range: Range<Int>, after known: (offset: Int, position: SourcePosition)? = nil) -> SourceSpan {
         let start: SourcePosition
         if let known, yamlRecords == nil, known.offset <= range.lowerBound, range.lowerBound <= bytes.count,
-            !bytes.withUnsafeBufferPointer({ memchr($0.baseAddress! + known.offset, 0x0A, range.lowerBound - known.offset) != nil }) {
+            !LineFeeds.occur(in: bytes, within: known.offset..<range.lowerBound) {
             start = SourcePosition(line: known.position.line, column: known.position.column + scalars(in: known.offset..<range.lowerBound))
         } else {
             start = position(ofOffset: range.lowerBound)
         }
         let end = min(range.upperBound, bytes.count)
         guard yamlRecords == nil, range.lowerBound <= end,
-            !bytes.withUnsafeBufferPointer({ memchr($0.baseAddress! + range.lowerBound, 0x0A, end - range.lowerBound) != nil })
+            !LineFeeds.occur(in: bytes, within: range.lowerBound..<end)
         else { return SourceSpan(start: start, end: position(ofOffset: range.upperBound)) }
         return SourceSpan(start: start, end: SourcePosition(line: start.line, column: start.column + scalars(in: range.lowerBound..<end)))
     }
@@ -228,10 +228,9 @@ package final class DataDocument: @unchecked Sendable {
             }
         } else {
             bytes.withUnsafeBufferPointer { bytes in
-                guard let base = bytes.baseAddress else { return }
                 var index = 0
-                while let found = memchr(base + index, 0x0A, bytes.count - index) {
-                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                while let found = LineFeeds.first(in: bytes, within: index..<bytes.count) {
+                    index = found + 1
                     starts.append(index)
                 }
             }

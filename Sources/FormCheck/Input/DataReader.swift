@@ -146,12 +146,7 @@ package enum DataReader {
             block.withUnsafeBufferPointer { bytes in
                 var start = 0
                 while start < bytes.count {
-                    var end = start
-                    if let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
-                        end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    } else {
-                        end = bytes.count
-                    }
+                    let end = LineFeeds.first(in: bytes, within: start..<bytes.count) ?? bytes.count
                     number += 1
                     let contentEnd = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
                     if contentEnd - start > limit {

@@ -411,9 +411,9 @@ struct JSONArrayStream: ~Copyable {
                 position = Self.position(after: position, over: UnsafeBufferPointer(rebasing: bytes[from..<to]))
                 return
             }
-            while from < to, let newline = memchr(bytes.baseAddress! + from, 0x0A, to - from) {
+            while let newline = LineFeeds.first(in: bytes, within: from..<to) {
                 position = SourcePosition(line: position.line + 1, column: 1)
-                from = bytes.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                from = newline + 1
             }
             position.column += UTF8Text.scalarCount(UnsafeBufferPointer(rebasing: bytes[from..<to]))
         }
