@@ -101,3 +101,59 @@ import Testing
         #expect(DataFormat(fileName: "a.txt") == nil)
     }
 }
+
+/// Input that comes slowly (typed, or piped from a program that writes as it goes) is handed on in
+/// blocks of the lines that came, each told whether more input is ready, so that a run answers its
+/// records before the next read waits: not once a megabyte, or the end of the input, has come.
+@Suite struct SlowInputTests {
+    /// A pipe whose writing end closes after `deadline` seconds if the test has not closed it: were a
+    /// block to wait for the end of the input, the test sees it then rather than hanging.
+    final class SlowPipe: @unchecked Sendable {
+        let reading: Int32
+        private let writing: Int32
+        private let lock = NSLock()
+        private var isClosed = false
+
+        init(deadline: Double = 10) {
+            var ends: [Int32] = [0, 0]
+            precondition(pipe(&ends) == 0)
+            (reading, writing) = (ends[0], ends[1])
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [self] in closeWriting() }
+        }
+
+        deinit { close(reading) }
+
+        func send(_ text: String) {
+            lock.withLock {
+                guard !isClosed else { return }
+                _ = Array(text.utf8).withUnsafeBufferPointer { write(writing, $0.baseAddress, $0.count) }
+            }
+        }
+
+        func closeWriting() {
+            lock.withLock {
+                guard !isClosed else { return }
+                close(writing)
+                isClosed = true
+            }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func blocksComeAsTheLinesDo(afterLookingAhead: Bool) {
+        let input = SlowPipe()
+        input.send("{\"a\": 1}\n\n{\"a\": 2}\n")
+        var stream = LineStream(descriptor: input.reading, ownsDescriptor: false, limit: .records)
+        // Standard input's format is told from its first line, read ahead.
+        if afterLookingAhead { #expect(stream.peekFirstNonBlankByte() == UInt8(ascii: "{")) }
+        var blocks: [String] = []
+        DataReader.forEachJSONLinesBlock(&stream) { _, lines, moreIsReady in
+            blocks.append("lines \(lines.map(\.number)), more ready: \(moreIsReady)")
+            if blocks.count == 1 {
+                input.send("{\"a\": 3}\n")
+                input.closeWriting()
+            }
+        }
+        #expect(blocks == ["lines [1, 3], more ready: false", "lines [4], more ready: true"])
+    }
+}

@@ -166,9 +166,10 @@ extension FormSchema {
             pool.wait(for: oldest)
             oldest.handOn(first: oldest.count, to: body)
         }
-        DataReader.forEachJSONLinesBlock(&stream, holding: blocksAhead) { block, lines in
+        DataReader.forEachJSONLinesBlock(&stream, holding: blocksAhead) { block, lines, moreIsReady in
             inFlight.append(submit(block, lines))
-            while let oldest = inFlight.first, inFlight.count > blocksAhead || pool.isDone(oldest) { handOnOldest() }
+            // Before a read that waits for input typed or piped in slowly, every block read is answered.
+            while let oldest = inFlight.first, inFlight.count > blocksAhead || pool.isDone(oldest) || !moreIsReady { handOnOldest() }
         }
         while !inFlight.isEmpty { handOnOldest() }
     }

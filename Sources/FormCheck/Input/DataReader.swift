@@ -116,16 +116,17 @@ package enum DataReader {
         inFile path: String, limit: SizeLimit, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
     ) throws(DataFileError) {
         var stream = try lines(of: path, limit: limit)
-        forEachJSONLinesBlock(&stream, body)
+        forEachJSONLinesBlock(&stream) { block, lines, _ in body(block, lines) }
         try stream.checkRead()
     }
 
     /// The same for a stream, whose lines up to its `lineNumber` were read already. A line longer
     /// than the stream's limit ends the stream there (`checkRead` then throws), after the lines before it.
     /// `body` may still hold (in work it queued) the last `held` blocks it was given when it is given
-    /// the next one; the memory of older ones is reused when nothing kept it.
+    /// the next one; the memory of older ones is reused when nothing kept it. `body` is also told
+    /// whether more input is ready: when not, the next block waits for input that comes slowly.
     static func forEachJSONLinesBlock(
-        _ stream: inout LineStream, holding held: Int = 1, _ body: (_ block: [UInt8], _ lines: [JSONLine]) -> Void
+        _ stream: inout LineStream, holding held: Int = 1, _ body: (_ block: [UInt8], _ lines: [JSONLine], _ moreIsReady: Bool) -> Void
     ) {
         var number = stream.lineNumber
         var index = 0
@@ -161,7 +162,7 @@ package enum DataReader {
                     start = end + 1
                 }
             }
-            body(block, lines)
+            body(block, lines, stream.hasInputReady)
             stream.lineNumber = tooLarge ? number - 1 : number
             if tooLarge {
                 stream.stopAtLineTooLarge()

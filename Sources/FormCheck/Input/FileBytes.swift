@@ -71,13 +71,18 @@ package enum FileBytes {
 
     /// Reads from `descriptor` into `buffer` until it is full or the input ends (a call interrupted by
     /// a signal is retried): how many bytes came, whether the input ended, and the system's error if
-    /// reading failed.
-    static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32) -> (count: Int, ended: Bool, error: Int32?) {
+    /// reading failed. With `untilIdle`, it stops sooner, once bytes came and no more come within
+    /// `idleTime` (see `hasInputReady`): input typed or piped in slowly is then handed on as it comes,
+    /// not when a buffer's worth has come.
+    static func fill(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32, untilIdle: Bool = false
+    ) -> (count: Int, ended: Bool, error: Int32?) {
         var count = 0
         while count < buffer.count {
             let read = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             if read > 0 {
                 count += read
+                if untilIdle, count < buffer.count, !hasInputReady(descriptor) { break }
             } else if read == 0 {
                 return (count, true, nil)
             } else if errno != EINTR {
@@ -85,5 +90,19 @@ package enum FileBytes {
             }
         }
         return (count, false, nil)
+    }
+
+    /// How long input may pause, in milliseconds, before what came is handed on: a program that
+    /// writes as fast as it can (`cat`) refills a pipe far sooner, and a person typing sees no delay.
+    static let idleTime: Int32 = 10
+
+    /// Whether a read of `descriptor` would return at once (bytes, the end of the input or an error),
+    /// as it always does for a regular file, or would within `idleTime`.
+    static func hasInputReady(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, idleTime)
+            if ready >= 0 || errno != EINTR { return ready != 0 }
+        }
     }
 }

@@ -19,6 +19,10 @@ struct LineStream: ~Copyable {
     let limit: SizeLimit
     /// The lines consumed so far (`forEachJSONLinesBlock` counts those of the blocks it is handed).
     var lineNumber = 0
+
+    /// Whether reading on would not wait: the input ended, or more of it is ready.
+    var hasInputReady: Bool { atEnd || FileBytes.hasInputReady(descriptor) }
+
     static let chunkSize = 1 << 20
 
     init(descriptor: Int32, ownsDescriptor: Bool, limit: SizeLimit) {
@@ -89,7 +93,8 @@ struct LineStream: ~Copyable {
     }
 
     /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
-    /// nil at the end of the input. Not to be mixed with `nextLine`. Bytes are read straight into the
+    /// nil at the end of the input. Input that comes slowly (typed, or piped from a program that
+    /// writes as it goes) gives a run of the lines that came, once no more are ready. Not to be mixed with `nextLine`. Bytes are read straight into the
     /// block, after what the previous block left (a line not yet ended), so each is copied once. The
     /// block is built in `spare`'s memory when no one else holds it any more, so a long run reuses a
     /// few buffers instead of asking the system for fresh memory a megabyte at a time.
@@ -112,8 +117,11 @@ struct LineStream: ~Copyable {
             block.append(contentsOf: repeatElement(0, count: capacity - block.count))
             _ = block.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: leftover) }
             var count = leftover.count
-            if !atEnd {
-                let read = block.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
+            // Whole lines read ahead (by `peek`) are handed on without waiting for input that is not there yet.
+            if !atEnd, !leftover.contains(UInt8(ascii: "\n")) || FileBytes.hasInputReady(descriptor) {
+                let read = block.withUnsafeMutableBufferPointer {
+                    FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor, untilIdle: true)
+                }
                 count += read.count
                 atEnd = read.ended
                 readError = read.error
@@ -195,14 +203,12 @@ struct LineStream: ~Copyable {
         }
         let oldCount = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-        // One call, so that lines typed or piped in slowly are handed on as they come.
-        var count: Int
-        repeat {
-            count = buffer.withUnsafeMutableBufferPointer { pointer in read(descriptor, pointer.baseAddress! + oldCount, Self.chunkSize) }
-        } while count < 0 && errno == EINTR
-        if count < 0 { readError = errno }
-        buffer.removeLast(Self.chunkSize - max(count, 0))
-        if count <= 0 { atEnd = true }
+        let read = buffer.withUnsafeMutableBufferPointer {
+            FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor, untilIdle: true)
+        }
+        if let error = read.error { readError = error }
+        buffer.removeLast(Self.chunkSize - read.count)
+        if read.ended { atEnd = true }
     }
 
     /// Throws the read error or the limit that ended the input, if one did.
