@@ -79,7 +79,7 @@ extension FormSchema {
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
-    /// outcome into `results`, one per index. Issues are made once per distinct failure (see
+    /// outcome into `results`, one per index. Issues are made once per distinct failure and thread (see
     /// `KnownIssues`).
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
@@ -87,8 +87,7 @@ extension FormSchema {
         _ result: (_ index: Int, _ outcome: Outcome) -> Result
     ) {
         let plan = directPlan
-        var issues = known.issues
-        let knownCount = issues.count
+        var issues = known.take()
         var memory = SlotMemory()
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
@@ -97,7 +96,7 @@ extension FormSchema {
                 (results.baseAddress! + slot).initialize(to: result(index, outcome))
             }
         }
-        if issues.count > knownCount { known.add(issues) }
+        known.giveBack(issues)
     }
 
     /// Reads and validates the records of standard input, told apart as
@@ -304,20 +303,24 @@ private final class CarriedColumns: @unchecked Sendable {
     }
 }
 
-/// The issues made for the direct path's failures so far, shared by the checking threads: each chunk
-/// of records starts from them and adds the ones it made, so an issue is made about once per run,
-/// not once per chunk. At most `limit` are kept (failures that carry element indexes or parameters
-/// can be many).
+/// The issues made for the direct path's failures so far, a table per checking thread: each chunk of
+/// records starts from its thread's table and leaves there the issues it made, so an issue is made
+/// about once per thread and run, not once per chunk. The values an issue holds (its message, its
+/// path) are then copied and freed by one thread, so no other core writes to their reference counts.
+/// A table that holds more than `limit` issues (failures that carry element indexes or parameters
+/// can be many) starts again empty.
 private final class KnownIssues: Sendable {
-    private let known = Mutex(IssueTable())
+    private let tables = Mutex([ObjectIdentifier: IssueTable]())
     private static let limit = 4096
 
-    var issues: IssueTable { known.withLock { $0 } }
+    /// The calling thread's table, taken until it gives it back.
+    func take() -> IssueTable {
+        let thread = ObjectIdentifier(Thread.current)
+        return tables.withLock { $0.removeValue(forKey: thread) } ?? IssueTable()
+    }
 
-    func add(_ issues: IssueTable) {
-        known.withLock { known in
-            guard known.count < Self.limit else { return }
-            known.merge(issues)
-        }
+    func giveBack(_ issues: IssueTable) {
+        let thread = ObjectIdentifier(Thread.current)
+        tables.withLock { $0[thread] = issues.count > Self.limit ? IssueTable() : issues }
     }
 }

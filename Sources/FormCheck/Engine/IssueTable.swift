@@ -25,15 +25,6 @@ struct IssueTable: Sendable {
         return issue
     }
 
-    /// Adds the issues of `table` that this one does not hold.
-    mutating func merge(_ table: IssueTable) {
-        for (index, issue) in table.plain.enumerated() {
-            guard let issue, index >= plain.count || plain[index] == nil else { continue }
-            keep(issue, at: index)
-        }
-        other.merge(table.other) { kept, _ in kept }
-    }
-
     private mutating func keep(_ issue: ValidationIssue, at index: Int) {
         if index >= plain.count { plain += repeatElement(nil, count: index + 1 - plain.count) }
         plain[index] = issue
