@@ -14,8 +14,8 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
 5. times every tool as a whole process on every file, median of --runs;
 6. prints one table block per form (rows: tools; columns: files, records/s and the ratio to jsonschema-rs),
    formcheck's and jsonschema-rs's records per CPU second, then formcheck's 1- and 2-job throughput on the
-   form's largest JSON Lines file (at least 5 runs each, taking turns; the ratio is the median of the
-   pairs' ratios); for the signup form also
+   form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the ratio
+   is the median of the pairs' ratios); for the signup form also
    its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
    largest generated file repeated; 0 skips it).
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
@@ -164,6 +164,9 @@ def print_jobs(form, sizes, runs, data):
     # a ratio of the two medians, taken from runs minutes apart, would count as the program's.
     pairs = max(runs, 5)
     timings = {1: [], 2: []}
+    # One run of each first, not counted: the first run after a pause is often the slowest.
+    for jobs in timings:
+        run(formcheck_command(schema, largest, "--jobs", str(jobs)))
     for _ in range(pairs):
         for jobs in timings:
             timings[jobs].append(run(formcheck_command(schema, largest, "--jobs", str(jobs))))
