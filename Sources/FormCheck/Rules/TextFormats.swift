@@ -22,12 +22,10 @@ enum TextFormats {
     /// `^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$`
     private static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
-        for byte in bytes[..<at] where !isEmailLocalByte(byte) { return false }
+        // Read once, not for each byte (a global is made at its first use, which each read checks).
+        let symbols = emailLocalSymbols
+        for byte in bytes[..<at] where !(isASCIIAlphanumeric(byte) || (byte < 0x80 && symbols & (1 << byte) != 0)) { return false }
         return isHostname(bytes[(at + 1)...])
-    }
-
-    private static func isEmailLocalByte(_ byte: UInt8) -> Bool {
-        isASCIIAlphanumeric(byte) || (byte < 0x80 && emailLocalSymbols & (1 << byte) != 0)
     }
 
     /// The symbols of an e-mail address's local part: bit b for byte b.
