@@ -94,10 +94,11 @@ struct LineStream: ~Copyable {
 
     /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
     /// nil at the end of the input. Input that comes slowly (typed, or piped from a program that
-    /// writes as it goes) gives a run of the lines that came, once no more are ready. Not to be mixed with `nextLine`. Bytes are read straight into the
-    /// block, after what the previous block left (a line not yet ended), so each is copied once. The
-    /// block is built in `spare`'s memory when no one else holds it any more, so a long run reuses a
-    /// few buffers instead of asking the system for fresh memory a megabyte at a time.
+    /// writes as it goes) gives a run of the lines that came, once no more are ready. Not to be mixed
+    /// with `nextLine`. Bytes are read straight into the block, after what the previous block left (a
+    /// line not yet ended), so each is copied once. The block is built in `spare`'s memory when no one
+    /// else holds it any more, so a long run reuses a few buffers instead of asking the system for
+    /// fresh memory a megabyte at a time.
     mutating func nextBlock(reusing spare: inout [UInt8]) -> [UInt8]? {
         while true {
             let leftover = buffer[start...]
