@@ -200,7 +200,8 @@ extension FormSchema {
         defer { pool.close() }
         let known = KnownIssues()
         let (make, makeWithoutIssues) = (transform.make, transform.makeWithoutIssues)
-        let hidesValues = hasSensitiveFields
+        // Where hidden values lie matters only to output that quotes or places records' text.
+        let hidesValues = hasSensitiveFields && transform.readsText
         // What the hidden values of one window take from the line the next window starts inside.
         var handedOnLine: CarriedColumns?
         func submit(_ window: JSONArrayStream.Window) -> (Batch<Result>, FirstSyntaxError) {
