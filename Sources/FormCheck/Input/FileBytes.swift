@@ -97,12 +97,15 @@ package enum FileBytes {
     static let idleTime: Int32 = 10
 
     /// Whether a read of `descriptor` would return at once (bytes, the end of the input or an error),
-    /// as it always does for a regular file, or would within `idleTime`.
+    /// as it always does for a regular file, or would within `idleTime`. A descriptor `poll` cannot
+    /// watch (a terminal on macOS) counts as not ready, so that what came is handed on; a failed `poll`
+    /// as ready, so that the read reports the error.
     static func hasInputReady(_ descriptor: Int32) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let ready = poll(&request, 1, idleTime)
-            if ready >= 0 || errno != EINTR { return ready != 0 }
+            if ready > 0 { return request.revents & Int16(POLLNVAL) == 0 }
+            if ready == 0 || errno != EINTR { return ready < 0 }
         }
     }
 }
