@@ -23,8 +23,7 @@ struct ClassRunPattern: Sendable {
         switch end {
         case .endOfText: break
         case .endOfTextOrFinalLineTerminator:
-            let lineTerminators: [UInt32] = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
-            guard !lineTerminators.contains(where: { set.contains(Unicode.Scalar($0)!) }) else { return nil }
+            guard !PlaceContext.lineTerminators.contains(where: set.contains) else { return nil }
         default: return nil
         }
         var members = [UInt64](repeating: 0, count: Int(Self.tableEnd) / 64)

@@ -80,7 +80,10 @@ struct PlaceContext {
         return Self.isLineTerminator(current) && !(current == "\n" && previousIsCarriageReturn)
     }
 
-    /// ICU's line terminators: LF, VT, FF, CR, NEL, LS and PS (`\v`).
+    /// ICU's line terminators: LF, VT, FF, CR, NEL, LS and PS (`\v`), those `isLineTerminator` holds for.
+    static let lineTerminators: [Unicode.Scalar] = ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+
+    /// Whether `scalar` is one of `lineTerminators`, told by its value.
     @inline(__always)
     static func isLineTerminator(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -9,8 +9,8 @@ enum UnicodePropertyNames {
     static let space = ScalarClass.property(.whiteSpace)
     /// `\h`: horizontal white space, tab and the space separators.
     static let horizontalSpace = ScalarClass.property(.posixBlank)
-    /// `\v`, ICU's vertical white space: its line terminators, as `PlaceContext.isLineTerminator` lists them.
-    static let lineTerminators = ScalarClass.ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
+    /// `\v`, ICU's vertical white space: its line terminators (`PlaceContext.lineTerminators`).
+    static let lineTerminators = ScalarClass(ranges: PlaceContext.lineTerminators.map { $0.value...$0.value })
 
     /// The set a property expression names (`L`, `Letter`, `gc=Lu`, `Latin`, `sc=Latn`, `Alphabetic`,
     /// `alpha`...), or nil when it names none this engine knows.

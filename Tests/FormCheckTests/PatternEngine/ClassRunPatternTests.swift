@@ -40,6 +40,14 @@ import Testing
         #expect(answered > 10_000)
     }
 
+    /// The engine tells line terminators by their values, and `\v` is their class: both are the list
+    /// that decides whether a class can stand before `$`.
+    @Test func lineTerminatorsAreTheScalarsTheEngineTellsApart() {
+        let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init)
+        #expect(scalars.filter(PlaceContext.isLineTerminator) == PlaceContext.lineTerminators)
+        #expect(scalars.filter(UnicodePropertyNames.lineTerminators.contains) == PlaceContext.lineTerminators)
+    }
+
     @Test(arguments: [
         (#"^[\p{L} '-]+$"#, true), (#"\A\d{4,6}\z"#, true), ("^[a-z]*$", true), (#"^[\n]+\z"#, true),
         // `$` also matches before a final line terminator, which these classes hold.
