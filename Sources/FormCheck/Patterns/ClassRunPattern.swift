@@ -41,18 +41,9 @@ struct ClassRunPattern: Sendable {
         var count = 0
         var offset = 0
         while offset < text.count {
-            let lead = text[offset]
-            let scalar: UInt32
-            if lead < 0x80 {
-                scalar = UInt32(lead)
-                offset += 1
-            } else if lead < 0xE0 {
-                scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[offset + 1] & 0x3F)
-                offset += 2
-            } else {
-                return nil
-            }
-            guard members[Int(scalar / 64)] >> (scalar % 64) & 1 == 1 else { return nil }
+            guard let (scalar, length) = UTF8Text.shortScalar(in: text, at: offset), members[Int(scalar / 64)] >> (scalar % 64) & 1 == 1
+            else { return nil }
+            offset += length
             count += 1
         }
         return count >= minimum && count <= maximum

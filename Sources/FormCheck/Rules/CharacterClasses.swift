@@ -26,7 +26,7 @@ enum CharacterClasses {
             let first = bytes.next()!
             switch utf8.count {
             case 1: return table.holds(self, Int(first))
-            case 2 where first >= 0xC0: return table.holds(self, Int(first & 0x1F) << 6 | Int(bytes.next()! & 0x3F))
+            case 2 where first >= 0xC0: return table.holds(self, Int(UTF8Text.twoByteScalar(lead: first, second: bytes.next()!)))
             default: return defines(character)
             }
         }
@@ -117,11 +117,9 @@ enum CharacterClasses {
         /// The scalar of one or two bytes at `index` of the well-formed UTF-8 `text`, its length, and
         /// whether it stands alone (every ASCII scalar does); nil for a longer one.
         func shortScalar(at index: Int, in text: UnsafeBufferPointer<UInt8>) -> (scalar: Int, length: Int, standsAlone: Bool)? {
-            let byte = text[index]
-            if byte < 0x80 { return (Int(byte), 1, true) }
-            guard byte < 0xE0 else { return nil }
-            let scalar = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
-            return (scalar, 2, standsAlone(scalar))
+            guard let (value, length) = UTF8Text.shortScalar(in: text, at: index) else { return nil }
+            let scalar = Int(value)
+            return (scalar, length, length == 1 || standsAlone(scalar))
         }
 
         private func bit(row: Int, _ scalar: Int) -> Bool {

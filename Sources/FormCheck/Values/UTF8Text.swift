@@ -127,7 +127,7 @@ enum UTF8Text {
             // Two bytes: the scalar's value from them. U+4E00-U+9FFF: a lead byte from 0xE4 (second
             // byte from 0xB8 on) to 0xE9.
             oneCharacterPerScalar = oneCharacterPerScalar
-                && (lead < 0xE0 ? Self.standsAlone(UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F))
+                && (lead < 0xE0 ? Self.standsAlone(UTF8Text.twoByteScalar(lead: lead, second: second))
                     : (0xE4...0xE9).contains(lead) && (lead > 0xE4 || second >= 0xB8))
         }
 
@@ -136,6 +136,22 @@ enum UTF8Text {
         static func standsAlone(_ value: UInt32) -> Bool {
             value < 0x300 || (0x370...0x58F).contains(value) && !(0x483...0x489).contains(value) || (0x4E00...0x9FFF).contains(value)
         }
+    }
+
+    /// The value of the two-byte sequence `lead`, `second` (U+0080-U+07FF).
+    @inline(__always)
+    static func twoByteScalar(lead: UInt8, second: UInt8) -> UInt32 {
+        UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F)
+    }
+
+    /// The scalar of one or two bytes (below U+0800) whose sequence starts at `offset` of well-formed
+    /// UTF-8 `bytes`, and the sequence's length; nil for a longer sequence.
+    @inline(__always)
+    static func shortScalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (value: UInt32, length: Int)? {
+        let lead = bytes[offset]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        guard lead < 0xE0 else { return nil }
+        return (twoByteScalar(lead: lead, second: bytes[offset + 1]), 2)
     }
 
     /// The scalar whose sequence starts at `offset` of well-formed UTF-8 `bytes`, and the sequence's length.
