@@ -119,7 +119,7 @@ struct LineStream: ~Copyable {
             _ = block.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: leftover) }
             var count = leftover.count
             // Whole lines read ahead (by `peek`) are handed on without waiting for input that is not there yet.
-            if !atEnd, !leftover.contains(UInt8(ascii: "\n")) || FileBytes.hasInputReady(descriptor) {
+            if !atEnd, !leftover.contains(UInt8(ascii: "\n")) || hasInputReady {
                 let read = block.withUnsafeMutableBufferPointer {
                     FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor, untilIdle: true)
                 }

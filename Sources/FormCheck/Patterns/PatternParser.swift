@@ -72,14 +72,9 @@ struct PatternParser {
             if next == "\\", peek(1) == "Q" {
                 // \Q...\E quotes its characters; a quantifier after it repeats the last one.
                 index += 2
-                var quoted: [Unicode.Scalar] = []
-                while let scalar = peek, !(scalar == "\\" && peek(1) == "E") {
-                    quoted.append(scalar)
-                    index += 1
-                }
-                if peek != nil { index += 2 }
-                guard let last = quoted.popLast() else { continue }
-                items += quoted.map(literal)
+                let quoted = scalars[skipQuoted()]
+                guard let last = quoted.last else { continue }
+                items += quoted.dropLast().map(literal)
                 items.append(try parseQuantifiers(literal(last)))
                 continue
             }
@@ -91,6 +86,16 @@ struct PatternParser {
         case 1: return items[0]
         default: return .sequence(items)
         }
+    }
+
+    /// Consumes the text that a `\Q` just read quotes, through its `\E` (or to the end of the pattern),
+    /// and gives where the quoted scalars lie.
+    private mutating func skipQuoted() -> Range<Int> {
+        let start = index
+        while peek != nil, !(peek == "\\" && peek(1) == "E") { index += 1 }
+        let end = index
+        if peek != nil { index += 2 }
+        return start..<end
     }
 
     /// The quantifiers after an atom: `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}`, each possibly lazy (`?`).
@@ -241,9 +246,7 @@ struct PatternParser {
                     index += 1
                     guard scalar == "\\", let next = peek, next != ")" else { continue }
                     index += 1
-                    guard next == "Q" else { continue }
-                    while peek != nil, !(peek == "\\" && peek(1) == "E") { index += 1 }
-                    if peek != nil { index += 2 }
+                    if next == "Q" { _ = skipQuoted() }
                 }
                 guard peek == ")" else { throw fail("the comment (?#...) is never closed", at: start) }
                 index += 1
