@@ -37,6 +37,14 @@ import Testing
         #expect(mismatches == [])
     }
 
+    /// `WhiteSpace` lists the scalars the standard library's `White_Space` property holds, no more.
+    @Test func whiteSpaceIsTheUnicodeProperty() {
+        let scalars = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init)
+        let listed = scalars.filter(WhiteSpace.contains)
+        #expect(listed == scalars.filter(\.properties.isWhitespace))
+        #expect(listed.count == 25)
+    }
+
     /// Scalars are counted as `String` counts them, on texts of every length up to past the point
     /// where the word of lane counts is summed (255 words), with scalars of one to four bytes.
     @Test func scalarsAreCountedAsStringCountsThem() {

@@ -75,7 +75,7 @@ enum TextFormats {
             guard authority.endIndex < firstBeyondASCII else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
             let tail = String(decoding: bytes[authority.endIndex...], as: UTF8.self)
             guard tail.first?.unicodeScalars.count == 1 else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
-            guard !tail.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.isWhitespace }) else { return false }
+            guard !tail.unicodeScalars.contains(where: { !$0.isASCII && WhiteSpace.contains($0) }) else { return false }
         }
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
         if authority.first == UInt8(ascii: "[") { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
@@ -102,7 +102,7 @@ enum TextFormats {
     /// The host is a name of letters (any script), digits, hyphens and dots, or a bracketed IPv6 address;
     /// the port, if any, is 1 to 65535; no white space or control characters anywhere.
     static func isWebURL(_ text: String) -> Bool {
-        guard !text.unicodeScalars.contains(where: { $0.isASCII ? $0.value <= 0x20 || $0.value == 0x7F : $0.properties.isWhitespace })
+        guard !text.unicodeScalars.contains(where: { $0.isASCII ? $0.value <= 0x20 || $0.value == 0x7F : WhiteSpace.contains($0) })
         else { return false }
         let lowered = text.lowercased()
         let rest: Substring

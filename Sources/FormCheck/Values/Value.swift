@@ -72,6 +72,9 @@ public enum Value: Sendable {
     /// its bytes, other text decoded.
     @inline(never)
     private static func isBlankBeyondFirstByte(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The first character's first scalar is the text's, and it says whether the character is white
+        // space: text that starts with a letter beyond ASCII is settled without decoding the rest.
+        if let first = utf8.first, first >= 0x80, !WhiteSpace.contains(UTF8Text.scalar(in: utf8, at: 0).0) { return false }
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
         if !utf8.contains(where: { $0 != 0x20 }) { return true }
         return String(decoding: utf8, as: UTF8.self).allSatisfy(\.isWhitespace)
