@@ -1069,6 +1069,12 @@ import Testing
             total += 1
             if try Self.directAgrees(schema, #"{"start":"2025-06-01","days":"# + days + "}") { settled += 1 }
         }
+        // A date field's date is read with its value, once: a repeated member's last value counts.
+        for repeated in [#"{"start":"nope","end":"2025-01-01","start":"2024-06-01"}"#, #"{"start":"2024-06-01","start":"nope"}"#,
+                         #"{"start":"2024-06-01","end":"2025-01-01","end":7}"#, #"{"end":"2025-01-01","start":"2024-06-01","start":"2025-02-01"}"#] {
+            total += 1
+            if try Self.directAgrees(schema, repeated) { settled += 1 }
+        }
         #expect(settled == total)
         let options = ValidationOptions(today: LocalDate(iso8601: "2026-01-01")!)
         var cache = IssueTable()

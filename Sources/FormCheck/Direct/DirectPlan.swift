@@ -26,6 +26,20 @@ final class DirectPlan: @unchecked Sendable {
         let childLayout: Int?
         /// For an array field, how its elements are read (an index of `elementLayouts`), else -1.
         let elements: Int32
+        /// A date field: the date its value writes is read once, with the value (`RawValue.date(in:)`).
+        let isDate: Bool
+        /// The first eight bytes of the key as written after its opening quote (its closing quote
+        /// included when it is shorter), and the mask of the bytes that count: one test of a word
+        /// read from a record rules most other keys out (`quotedKey(in:at:of:)`).
+        let quotedKeyStart: (word: UInt64, mask: UInt64)
+
+        init(key: Range<Int>, of utf8: some Collection<UInt8>, slot: Int32, childLayout: Int?, elements: Int32, isDate: Bool) {
+            (self.key, self.slot, self.childLayout, self.elements, self.isDate) = (key, slot, childLayout, elements, isDate)
+            let written = Array((Array(utf8) + [UInt8(ascii: "\"")]).prefix(8))
+            quotedKeyStart = written.enumerated().reduce((word: 0, mask: 0)) { start, byte in
+                (start.word | UInt64(byte.element) << (8 * byte.offset), start.mask | 0xFF << (8 * byte.offset))
+            }
+        }
     }
 
     /// How the elements of an array field are read: each into a frame of `frameSize` slots, an object
@@ -515,6 +529,22 @@ final class DirectPlan: @unchecked Sendable {
         return key.count + 2
     }
 
+    /// The index of the layout's member whose quoted key is written at `offset` of `bytes` as the
+    /// schema writes it, and the quoted key's length; nil when none is (a key with escapes, or one the
+    /// layout does not declare, is then scanned and looked up by `member(of:forKey:isPlain:)`).
+    func quotedKey(in layout: Int, at offset: Int, of bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, length: Int)? {
+        // A key closer than eight bytes to the record's end is left to the scan.
+        guard offset + 9 <= bytes.count else { return nil }
+        let written = ByteWord.load(bytes, at: offset + 1)
+        for index in layouts[layout].members {
+            let start = members[index].quotedKeyStart
+            if written & start.mask == start.word, let length = quotedKeyLength(of: index, in: layout, at: offset, of: bytes) {
+                return (index, length)
+            }
+        }
+        return nil
+    }
+
     func member(at index: Int) -> Member { members[index] }
 
     func elementLayout(_ index: Int32) -> ElementLayout { elementLayouts[Int(index)] }
@@ -803,7 +833,7 @@ final class DirectPlan: @unchecked Sendable {
             return format.matches(value.bytes(in: record.bytes))
         case .date(let index):
             guard value.kind == .string else { return true }
-            guard let date = LocalDate(iso8601: value.bytes(in: record.bytes)) else { return true }
+            guard let date = value.date(in: record.bytes) else { return true }
             return dateTests.withElement(at: Int(index)) { test in
                 let limit: LocalDate
                 switch test.comparand {
@@ -812,7 +842,7 @@ final class DirectPlan: @unchecked Sendable {
                 case .node(let other):
                     let limitValue = record[node: other]
                     guard limitValue.kind == .string else { return true }
-                    guard let date = LocalDate(iso8601: limitValue.bytes(in: record.bytes)) else { return true }
+                    guard let date = limitValue.date(in: record.bytes) else { return true }
                     limit = date
                 }
                 return test.passes(date, limit)
@@ -1043,7 +1073,8 @@ final class DirectPlan: @unchecked Sendable {
                     elements = elementLayout(of: field, around: frame)
                 }
                 addNode(field, children: field.type == .object ? field.children : [])
-                declared.append(Member(key: store(field.key), slot: slot, childLayout: childLayout, elements: elements))
+                declared.append(Member(key: store(field.key), of: field.key.utf8, slot: slot, childLayout: childLayout, elements: elements,
+                                       isDate: field.type == .date))
             }
             layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown,
                                   isSensitive: isSensitive, declaresUnnamedMember: isSensitive && fields.contains { graph.nodes[$0].key == "*" },

@@ -117,6 +117,10 @@ struct DirectScanner: ~Copyable {
                 // The member the schema's order expects: its key is compared in place, not scanned.
                 offset += length
                 found = expected
+            } else if let (index, length) = plan.quotedKey(in: layout, at: offset, of: bytes) {
+                // Another member, out of the schema's order: still compared in place.
+                offset += length
+                found = index
             } else {
                 guard let (scanned, isPlain) = scanString() else { return false }
                 found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[scanned]), isPlain: isPlain)
@@ -135,6 +139,7 @@ struct DirectScanner: ~Copyable {
                 guard scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, level: level + 1, plan: plan,
                                into: values)
                 else { return false }
+                if member.isDate { values[slot].readDate(in: bytes) }
             } else if plan.rejectsUnknown(layout) {
                 let start = offset
                 // Keys compare as `String`s, as an `ObjectValue` keys its members; the full reader keeps

@@ -11,7 +11,8 @@ struct RawValue {
     /// The bytes of the token; for a string, its contents between the quotes.
     var start: Int
     var end: Int
-    /// The value of an `.integer`.
+    /// The value of an `.integer`. For a string that the scanner read as a date field's value: the
+    /// date its text writes (`LocalDate.packed`), or -1 when it writes none; 0 when not read so.
     var integer: Int
     /// The value of a `.number`.
     var number: Double
@@ -123,7 +124,21 @@ struct RawValue {
         case .object: .object
         case .array: .array
         }
-        return type.accepts(shape) { LocalDate(iso8601: bytes(in: text)) != nil }
+        return type.accepts(shape) { date(in: text) != nil }
+    }
+
+    /// The date a string's text writes (`LocalDate(iso8601:)`), if any: read once per record for a
+    /// date field's value (`readDate(in:)`), which its type, its rules and other fields' rules test.
+    @inline(__always)
+    func date(in text: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        if kind == .string, integer != 0 { return integer > 0 ? LocalDate(packed: integer) : nil }
+        return LocalDate(iso8601: bytes(in: text))
+    }
+
+    /// Reads the date a string's text writes, for `date(in:)`.
+    mutating func readDate(in text: UnsafeBufferPointer<UInt8>) {
+        guard kind == .string else { return }
+        integer = LocalDate(iso8601: bytes(in: text))?.packed ?? -1
     }
 
     /// Whether `count` bytes at `left` and `right` are equal; compared a word at a time, as the

@@ -43,6 +43,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
+    /// The date in one integer, greater than zero, from which `init(packed:)` makes it again.
+    var packed: Int { year << 9 | month << 5 | day }
+
+    init(packed: Int) {
+        (year, month, day) = (packed >> 9, packed >> 5 & 0xF, packed & 0x1F)
+    }
+
     /// The current date in the machine's time zone.
     public static func today() -> LocalDate {
         var now = time(nil)
