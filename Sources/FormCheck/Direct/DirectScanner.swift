@@ -324,29 +324,23 @@ struct DirectScanner: ~Copyable {
         // Where the next byte of the text goes: `offset` until the first escape, behind it after.
         var end = offset
         while offset < bytes.count {
-            // Printable ASCII eight bytes at a time: each byte is a character of its own and plain.
-            while offset + 8 <= bytes.count {
-                let special = ByteWord.bytesEndingPrintableText(in: ByteWord.load(bytes, at: offset))
-                let run = special == 0 ? 8 : special.trailingZeroBitCount / 8
-                if run == 0 { break }
-                tally.addPrintableASCII(count: run)
-                if let decodedCopy, end != offset {
-                    for index in 0..<run { decodedCopy[end + index] = bytes[offset + index] }
-                }
-                end += run
-                offset += run
-                if run < 8 { break }
-            }
-            guard offset < bytes.count else { break }
             let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
+            var length: Int
+            if byte >= 0xC2, byte <= 0xDF {
+                // Two bytes (U+0080-U+07FF: Latin, Greek, Cyrillic...), the most common, are checked at once.
+                guard offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 else { return nil }
+                length = 2
+                isPlain = false
+                tally.add(lead: byte, second: bytes[offset + 1])
+            } else if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                // Printable ASCII: each byte is a character of its own and plain.
+                length = printableRun(at: offset)
+                tally.addPrintableASCII(count: length)
+            } else if byte == UInt8(ascii: "\"") {
                 offset += 1
                 charactersOfLastString = tally.characters.flatMap(Int32.init(exactly:)) ?? -1
                 return (start..<end, isPlain)
-            }
-            guard byte >= 0x20 else { return nil }
-            var length = 1
-            if byte == UInt8(ascii: "\\") {
+            } else if byte == UInt8(ascii: "\\") {
                 guard case .success(let (scalar, escapeLength)) = JSONEscape.decode(bytes, at: offset) else { return nil }
                 let copy = decodedCopy ?? makeDecodedCopy()
                 UTF8.encode(scalar) { byte in
@@ -357,28 +351,53 @@ struct DirectScanner: ~Copyable {
                 tally.add(scalar)
                 offset += escapeLength
                 continue
-            }
-            if byte < 0x80 {
-                isPlain = isPlain && byte < 0x7F
+            } else if byte < 0x80 {
+                // A control character, which JSON writes only escaped, or DEL.
+                guard byte == 0x7F else { return nil }
+                length = 1
+                isPlain = false
                 tally.add(Unicode.Scalar(byte))
             } else {
+                guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
+                length = sequence
                 isPlain = false
-                // Two bytes (U+0080-U+07FF: Latin, Greek, Cyrillic...), the most common, are checked at once.
-                if byte >= 0xC2, byte <= 0xDF, offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 {
-                    length = 2
-                } else {
-                    guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
-                    length = sequence
-                }
                 tally.add(lead: byte, second: bytes[offset + 1])
             }
-            if let decodedCopy, end != offset {
-                for index in 0..<length { decodedCopy[end + index] = bytes[offset + index] }
-            }
+            if end != offset { moveText(count: length, to: end) }
             end += length
             offset += length
         }
         return nil
+    }
+
+    /// How many bytes from `offset` on are printable ASCII other than `"` and `\`: read eight at a time.
+    @inline(__always)
+    private func printableRun(at offset: Int) -> Int {
+        var run = 0
+        while offset + run + 8 <= bytes.count {
+            let special = ByteWord.bytesEndingPrintableText(in: ByteWord.load(bytes, at: offset + run))
+            if special != 0 { return run + special.trailingZeroBitCount / 8 }
+            run += 8
+        }
+        while offset + run < bytes.count {
+            let byte = bytes[offset + run]
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+            run += 1
+        }
+        return run
+    }
+
+    /// Moves `count` bytes of text at `offset` back to `end` in the record's copy, behind the escapes
+    /// decoded before them.
+    @inline(__always)
+    private func moveText(count: Int, to end: Int) {
+        assert(decodedCopy != nil && end < offset && offset + count <= bytes.count, "text moved outside the record's copy")
+        guard let copy = decodedCopy else { return }
+        if count <= 8 {
+            for index in 0..<count { copy[end + index] = bytes[offset + index] }
+        } else {
+            UnsafeMutableRawPointer(copy.baseAddress! + end).copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
+        }
     }
 
     /// Copies the record, to decode strings in; `bytes` reads the copy from now on.
@@ -392,6 +411,7 @@ struct DirectScanner: ~Copyable {
 
     /// After a member or an element: consumes `,` and the white space after it (false), or `closing`
     /// (true); nil for anything else.
+    @inline(__always)
     private mutating func endOfItem(closing: UInt8) -> Bool? {
         skipWhitespace()
         guard offset < bytes.count else { return nil }
