@@ -803,6 +803,54 @@ import Testing
         #expect(settled > 300)
     }
 
+    /// An object whose own chain asks only for a value and whose members' chains all fold is accepted
+    /// by its members' folds; a member that fails, a `when:` around it and an undeclared member in the
+    /// record send it to its chain, which reports exactly what the reference validator reports.
+    @Test func objectsWhoseMembersFoldAgreeWithTheReferenceValidator() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            unknownFields: reject
+            fields:
+              country: string
+              home:
+                type: object
+                rules: [required]
+                fields:
+                  city: { type: string, rules: [required, { maxLength: 5 }] }
+                  zip: { type: string, rules: [{ pattern: "^[0-9]+$" }] }
+              work:
+                type: object
+                when: { field: country, equals: FR }
+                unknownFields: reject
+                fields: { siren: { type: string, rules: [required] } }
+              rooms:
+                type: array
+                items: { type: object, fields: { name: { type: string, rules: [required] }, beds: { type: integer, rules: [{ min: 1 }] } } }
+            """)
+        // country, city, zip, siren, name, beds, and the objects home, work and the rooms' items.
+        #expect(schema.directPlan.foldedNodeCount == 9)
+        let homes = [#"{"city":"Paris"}"#, #"{"city":"Paris","zip":"75001"}"#, #"{"city":"Marseille"}"#, #"{"zip":"x"}"#, "{}", "null", "3",
+                     #"{"city":"Nice","floor":2}"#]
+        let works = ["", #","work":{"siren":"1"}"#, #","work":{}"#, #","work":{"siren":"1","x":1}"#, #","work":[]"#]
+        let rooms = ["", #","rooms":[{"name":"A","beds":2},{"name":"B"}]"#, #","rooms":[{"beds":0},{"name":"C","beds":1,"view":1}]"#,
+                     #","rooms":[{"name":"A"},3,null]"#]
+        let countries = ["", #","country":"FR""#, #","country":"DE""#]
+        var settled = 0
+        for home in homes {
+            for work in works {
+                for room in rooms {
+                    for country in countries where try Self.directAgrees(schema, #"{"home":"# + home + work + room + country + "}") {
+                        settled += 1
+                    }
+                }
+            }
+        }
+        #expect(settled == homes.count * works.count * rooms.count * countries.count)
+        let codes = try directCodes(in: schema, #"{"home":{"city":"Paris"},"work":{},"country":"FR","rooms":[{"name":"A"},{"name":""}],"x":1}"#)
+        #expect(codes == ["work.siren required", "rooms[1].name required", "x unknownField"])
+    }
+
     /// Blocks are read into reused memory: records kept past their block must still read their own line.
     @Test func recordsKeptAcrossBlocksKeepTheirText() throws {
         let lines = (0..<16_000).map { index in index % 3 == 0 ? replacing("age", with: "\(index % 150)") : replacing("username", with: "\"u\(index)\"") }

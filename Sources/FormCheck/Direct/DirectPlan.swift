@@ -697,9 +697,23 @@ final class DirectPlan: @unchecked Sendable {
             guard value.kind == .integer, check.pointee.integers.contains(value.integer) else { return false }
         case .boolean(let requiresTrue):
             guard value.kind == .true || (!requiresTrue && value.kind == .false) else { return false }
+        case .object(let members):
+            return value.kind == .object && acceptsMembers(members, record: record)
         }
         if let other = check.pointee.equalTo {
             return value.certainlyEquals(record[node: other], in: record.bytes) == true
+        }
+        return true
+    }
+
+    /// Whether each member of an object passes its fold (`QuickCheck.Kind.object`), and the record
+    /// has no undeclared member to report.
+    @inline(never)
+    private func acceptsMembers(_ members: Span, record: RecordSlots) -> Bool {
+        guard record.unknownMembers.isEmpty else { return false }
+        for index in members.range {
+            let member = nodeLists[index]
+            guard accepts(quickChecks.address(of: Int(quickCheckOfNode[member])), record[node: member], record: record) else { return false }
         }
         return true
     }
@@ -1109,21 +1123,25 @@ final class DirectPlan: @unchecked Sendable {
 
         /// Adds a node with its rules lowered.
         private mutating func addNode(_ field: FieldNode, children: [Int]) {
+            let childList = nodeLists.count..<(nodeLists.count + children.count)
+            nodeLists += children
             let nodeOperations = operations.count
             lowering = field.id
             let chain = lowerChain(field.rules)
             // Only a chain of plain rules folds: a composition's rules do not all apply to every value.
             let isFlat = rules[chain].allSatisfy { if case .checks = $0.kind { true } else { false } }
-            if children.isEmpty, field.items == nil, isFlat,
-                let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], patternAutomata: patternAutomata,
-                                       automata: &quickAutomata, textTests: &quickTextTests, formats: &quickFormats) {
+            // An object folds when each of its members does (they are added before it).
+            let members = children.allSatisfy { quickCheckOfNode[$0] >= 0 } ? Span(childList) : nil
+            if field.items == nil, isFlat,
+                let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], members: members,
+                                       patternAutomata: patternAutomata, automata: &quickAutomata, textTests: &quickTextTests,
+                                       formats: &quickFormats) {
                 quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
             }
             let relevance = field.relevance.map { Int32(lower($0.direct())) } ?? -1
             nodes[field.id] = Node(type: field.type, relevance: relevance, collectsAllErrors: field.collectsAllErrors, rules: chain,
-                                   children: nodeLists.count..<(nodeLists.count + children.count), items: field.items)
-            nodeLists += children
+                                   children: childList, items: field.items)
         }
 
         /// Lowers a chain of rules, the rules nested in compositions first, then the chain's own, side by

@@ -2,14 +2,18 @@ extension DirectPlan {
     /// A scalar node's whole rule chain folded into one test that a value passes only when the chain
     /// finds nothing: a filled value of the node's kind, a length range, automata that must match (on
     /// text beyond printable ASCII, the text tests they stand for), an integer range, and at most one
-    /// field it must equal. Most values are accepted by this test alone;
-    /// the others (and nodes whose chain cannot be folded) run the chain, which reports what fails.
+    /// field it must equal; or an object node's, when its own chain asks only for a value and each of
+    /// its members' folds: an object whose members all pass theirs. Most values are accepted by this
+    /// test alone; the others (and nodes whose chain cannot be folded) run the chain, which reports
+    /// what fails.
     struct QuickCheck {
         enum Kind {
             case string
             /// Whole numbers written as such; any other number runs the chain.
             case integer
             case boolean(requiresTrue: Bool)
+            /// An object whose members (a span of the plan's `nodeLists`) each pass their own fold.
+            case object(members: Span)
         }
 
         var kind: Kind
@@ -28,16 +32,28 @@ extension DirectPlan {
         var equalTo: Int?
 
         /// The fold of a node's operations, or nil when one of them does not fold. The automata and
-        /// formats it needs are appended to the plan's lists; `patternAutomata` are the plan's.
+        /// formats it needs are appended to the plan's lists; `patternAutomata` are the plan's. An
+        /// object's `members` are given when each has a fold.
         init?(
-            type: FieldType, operations: some Sequence<Operation>, patternAutomata: [StoredAutomaton], automata: inout [StoredAutomaton],
-            textTests: inout [Int32], formats: inout [TextFormats.ByteFormat]
+            type: FieldType, operations: some Sequence<Operation>, members: Span? = nil, patternAutomata: [StoredAutomaton],
+            automata: inout [StoredAutomaton], textTests: inout [Int32], formats: inout [TextFormats.ByteFormat]
         ) {
             switch type {
             case .string: kind = .string
             case .integer, .number: kind = .integer
             case .boolean: kind = .boolean(requiresTrue: false)
-            case .date, .object, .array: return nil
+            case .object:
+                guard let members else { return nil }
+                // Only presence asks anything of an object itself, and any object is filled.
+                for operation in operations {
+                    switch operation {
+                    case .present, .requiredWhen: continue
+                    default: return nil
+                    }
+                }
+                kind = .object(members: members)
+                return
+            case .date, .array: return nil
             }
             var (ownAutomata, ownTextTests, ownFormats): ([StoredAutomaton], [Int32], [TextFormats.ByteFormat]) = ([], [], [])
             let isString = type == .string
