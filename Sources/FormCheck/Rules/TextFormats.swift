@@ -54,48 +54,54 @@ enum TextFormats {
     /// authority and the character that ends the authority is that one byte alone, so that the
     /// characters the authority is read from are its bytes; other text is decided by its characters.
     private static func isWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var firstBeyondASCII: Int?
-        for (index, byte) in bytes.enumerated() {
-            if byte >= 0x80 {
-                if firstBeyondASCII == nil { firstBeyondASCII = index }
-            } else if byte <= 0x20 || byte == 0x7F {
-                return false
+        var firstBeyondASCII = bytes.count
+        for index in bytes.indices {
+            let byte = bytes[index]
+            // Printable ASCII other than the space (0x21-0x7E) passes at one test.
+            guard byte &- 0x21 >= 0x5E else { continue }
+            guard byte >= 0x80 else { return false }
+            if firstBeyondASCII == bytes.count { firstBeyondASCII = index }
+        }
+        let schemeLength = hasASCIIPrefix(bytes, "https://") ? 8 : hasASCIIPrefix(bytes, "http://") ? 7 : 0
+        guard schemeLength > 0 else { return false }
+        // The authority runs to the first `/`, `?` or `#`; its host follows its last `@` and ends at a
+        // `:` after it, which a port follows.
+        var authorityEnd = schemeLength
+        var hostStart = schemeLength
+        var colon: Int?
+        scan: while authorityEnd < bytes.count {
+            switch bytes[authorityEnd] {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break scan
+            case UInt8(ascii: "@"): (hostStart, colon) = (authorityEnd + 1, nil)
+            case UInt8(ascii: ":"): colon = authorityEnd
+            default: break
             }
+            authorityEnd += 1
         }
-        let rest: Slice<UnsafeBufferPointer<UInt8>>
-        if hasASCIIPrefix(bytes, "https://") {
-            rest = bytes[8...]
-        } else if hasASCIIPrefix(bytes, "http://") {
-            rest = bytes[7...]
-        } else {
-            return false
-        }
-        var authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        if let firstBeyondASCII {
-            guard authority.endIndex < firstBeyondASCII else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
-            let tail = String(decoding: bytes[authority.endIndex...], as: UTF8.self)
+        if firstBeyondASCII < bytes.count {
+            guard authorityEnd < firstBeyondASCII else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
+            let tail = String(decoding: bytes[authorityEnd...], as: UTF8.self)
             guard tail.first?.unicodeScalars.count == 1 else { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
             guard !tail.unicodeScalars.contains(where: { !$0.isASCII && WhiteSpace.contains($0) }) else { return false }
         }
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-        if authority.first == UInt8(ascii: "[") { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
-        var host = authority
-        if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
-            guard isPort(authority[(colon + 1)...]) else { return false }
-            host = authority[..<colon]
+        if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") { return isWebURL(String(decoding: bytes, as: UTF8.self)) }
+        var hostEnd = authorityEnd
+        if let colon {
+            guard isPort(bytes[(colon + 1)..<authorityEnd]) else { return false }
+            hostEnd = colon
         }
         // A label of a web address's host may be longer than a mail domain's.
-        return isHostname(host, maxLabelLength: .max)
+        return isHostname(bytes[hostStart..<hostEnd], maxLabelLength: .max)
     }
 
     /// Whether `bytes` start with `prefix`, a lowercase ASCII text, in either case.
     private static func hasASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
         guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
-        return prefix.withUTF8Buffer { expected in
-            zip(bytes, expected).allSatisfy { byte, lowercase in
-                ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte) == lowercase
-            }
+        for index in 0..<prefix.utf8CodeUnitCount {
+            let byte = bytes[index]
+            guard (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == prefix.utf8Start[index] else { return false }
         }
+        return true
     }
 
     /// An absolute `http` or `https` URL with a host: `https://example.com:8080/path?q#f`.
