@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FormCheck
 
@@ -182,7 +183,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
 
 @Suite(.needsYAML) struct EmailRuleTests {
     @Test(arguments: ["a@b.b", "somebody@example", ".wooly@example.com", "{}@domain.com", "user.name+tag@sub.example.co.uk",
-                      "x@a-b.example"])
+                      "x@a-b.example", "a@\(String(repeating: "x", count: 63)).com"])
     func validAddresses(_ address: String) {
         #expect(TextFormats.ByteFormat.email.matches(address))
     }
@@ -192,6 +193,25 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
                       "a@\(String(repeating: "x", count: 64)).com"])
     func invalidAddresses(_ address: String) {
         #expect(!TextFormats.ByteFormat.email.matches(address))
+    }
+
+    /// Random addresses of the bytes that matter, answered as the WHATWG expression answers them.
+    @Test func randomAddressesAsTheStandardsExpression() throws {
+        let expression = try NSRegularExpression(
+            pattern: #"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"#)
+        var random = SeededRandom(seed: 11)
+        let local = ["a", "Z", "0", ".", "-", "+", "_", "{", " ", "é", ":", "@", ""]
+        let labels = ["a", "Z0", "x-y", "-a", "a-", "", "é", "a b", "_", String(repeating: "q", count: 63), String(repeating: "q", count: 64)]
+        var accepted = 0
+        for _ in 0..<5_000 {
+            let address = (0..<random.int(0...3)).map { _ in random.pick(local) }.joined() + (random.chance(0.9) ? "@" : random.pick(local))
+                + (0..<random.int(1...3)).map { _ in random.pick(labels) }.joined(separator: random.chance(0.9) ? "." : "..")
+            let expected = expression.firstMatch(in: address, range: NSRange(address.startIndex..., in: address)) != nil
+            #expect(TextFormats.ByteFormat.email.matches(address) == expected, "\(address)")
+            if expected { accepted += 1 }
+        }
+        // Both answers are drawn often enough for the comparison to mean something.
+        #expect((250...4_750).contains(accepted))
     }
 
     @Test func emailRuleMessage() throws {

@@ -43,9 +43,14 @@ struct DirectScanner: ~Copyable {
     /// it (`UTF8Text.CharacterTally`), else -1: `RawValue.characters`.
     private var charactersOfLastString: Int32 = -1
     /// The undeclared members of objects that reject them, in the order their keys are first written.
-    private var unknownMembers: [UnknownMember] = []
-    /// Their objects and keys, with their places in `unknownMembers`, by which a repeated one is found.
-    private var unknownKeys: [UnknownKey: Int] = [:]
+    /// Made at the first: most records have none, and a record's scanner is made and dropped for each.
+    private var unknowns: UnknownMembers?
+
+    private final class UnknownMembers {
+        var members: [UnknownMember] = []
+        /// Their objects and keys, with their places in `members`, by which a repeated one is found.
+        var places: [UnknownKey: Int] = [:]
+    }
 
     private struct UnknownKey: Hashable {
         let object: Int
@@ -159,23 +164,26 @@ struct DirectScanner: ~Copyable {
     /// line: most records have none.
     @inline(never)
     private mutating func add(_ member: UnknownMember) {
+        let unknowns = self.unknowns ?? UnknownMembers()
+        self.unknowns = unknowns
         let key = UnknownKey(object: member.object, key: member.key)
-        if let place = unknownKeys[key] {
-            unknownMembers[place] = member
+        if let place = unknowns.places[key] {
+            unknowns.members[place] = member
         } else {
-            unknownKeys[key] = unknownMembers.count
-            unknownMembers.append(member)
+            unknowns.places[key] = unknowns.members.count
+            unknowns.members.append(member)
         }
     }
 
     /// Whether the record has undeclared members in objects that reject them.
-    var hasUnknownMembers: Bool { !unknownMembers.isEmpty }
+    var hasUnknownMembers: Bool { unknowns != nil }
 
     /// The undeclared members of objects that reject them, by object (as `object` orders them), each
     /// object's in the order their keys are first written.
     var unknownMembersByObject: [UnknownMember] {
-        guard unknownMembers.count > 1 else { return unknownMembers }
-        return unknownMembers.indices.sorted { (unknownMembers[$0].object, $0) < (unknownMembers[$1].object, $1) }.map { unknownMembers[$0] }
+        guard let members = unknowns?.members else { return [] }
+        guard members.count > 1 else { return members }
+        return members.indices.sorted { (members[$0].object, $0) < (members[$1].object, $1) }.map { members[$0] }
     }
 
     /// Marks the slots of the layout's members (if any) in `frame` missing again, and those of their own

@@ -21,33 +21,30 @@ enum TextFormats {
     /// A valid e-mail address as the WHATWG HTML standard defines it for `<input type=email>`:
     /// `^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$`
     private static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
         // Read once, not for each byte (a global is made at its first use, which each read checks).
         let symbols = emailLocalSymbols
-        for byte in bytes[..<at] where !(isASCIIAlphanumeric(byte) || (byte < 0x80 && symbols & (1 << byte) != 0)) { return false }
-        return isHostname(bytes[(at + 1)...])
+        var at = 0
+        while at < bytes.count, isASCIIAlphanumeric(bytes[at]) || (bytes[at] < 0x80 && symbols & (1 << bytes[at]) != 0) { at += 1 }
+        guard at > 0, at < bytes.count, bytes[at] == UInt8(ascii: "@") else { return false }
+        return isHostname(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
     }
 
     /// The symbols of an e-mail address's local part: bit b for byte b.
     private static let emailLocalSymbols = "_.!#$%&'*+/=?^`{|}~-".utf8.reduce(UInt128(0)) { $0 | 1 << $1 }
 
-    /// Dot-separated labels of 1 to `maxLabelLength` letters, digits and inner hyphens (ASCII).
-    /// Read in one pass: a hyphen may not start a label, nor the byte before a dot or the end be one.
-    private static func isHostname(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, maxLabelLength: Int = 63) -> Bool {
-        var labelLength = 0
-        var previous = UInt8(ascii: ".")
-        for byte in UnsafeBufferPointer(rebasing: bytes) {
-            if byte == UInt8(ascii: ".") {
-                guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
-                labelLength = 0
-            } else {
-                guard isASCIIAlphanumeric(byte) || (byte == UInt8(ascii: "-") && labelLength > 0), labelLength < maxLabelLength
-                else { return false }
-                labelLength += 1
-            }
-            previous = byte
+    /// Dot-separated labels of 1 to `maxLabelLength` letters, digits and inner hyphens (ASCII): each
+    /// label read as a run of those bytes, then its ends checked.
+    private static func isHostname(_ bytes: UnsafeBufferPointer<UInt8>, maxLabelLength: Int = 63) -> Bool {
+        var index = 0
+        while true {
+            let start = index
+            while index < bytes.count, isASCIIAlphanumeric(bytes[index]) || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index > start, index - start <= maxLabelLength, bytes[start] != UInt8(ascii: "-"), bytes[index - 1] != UInt8(ascii: "-")
+            else { return false }
+            if index == bytes.count { return true }
+            guard bytes[index] == UInt8(ascii: ".") else { return false }
+            index += 1
         }
-        return labelLength > 0 && previous != UInt8(ascii: "-")
     }
 
     /// `isWebURL` on UTF-8 bytes. Text beyond ASCII is decided on its bytes when it comes after the
@@ -91,7 +88,7 @@ enum TextFormats {
             hostEnd = colon
         }
         // A label of a web address's host may be longer than a mail domain's.
-        return isHostname(bytes[hostStart..<hostEnd], maxLabelLength: .max)
+        return isHostname(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]), maxLabelLength: .max)
     }
 
     /// Whether `bytes` start with `prefix`, a lowercase ASCII text, in either case.
