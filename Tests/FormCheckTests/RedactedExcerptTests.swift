@@ -72,7 +72,8 @@ import Testing
     @Test func linesWithOtherTextAreLeftToTheDecodedPath() {
         let hidden = [6..<10]
         for text in ["{\t\"a\":secret}", "{\"a\":\"secret\"}\u{7F}", "{\"a\u{0}\":\"x\"}", "{\"a\u{AD}b\":\"secret\"}",
-                     "{\"a\u{200B}\":\"secret\"}", "{\"a\":\"secret\"}\u{2028}", "{\"\u{85}\":\"secret\"}"] {
+                     "{\"a\u{200B}\":\"secret\"}", "{\"a\":\"secret\"}\u{2028}", "{\"\u{85}\":\"secret\"}",
+                     "{\"a\u{61C}\":\"secret\"}", "{\"a\":\"secret\"}\u{9F}"] {
             for ranges in [hidden, []] {
                 #expect(SourceExcerpt(printable: ArraySlice(Array(text.utf8)), column: 1, endColumn: nil, redacting: ranges) == nil, "\(text)")
             }

@@ -127,6 +127,13 @@ package struct SourceExcerpt: Sendable, Hashable {
                     (offset, remaining) = (offset + 1, remaining - 1)
                     continue
                 }
+                // Two bytes (U+0080-U+07FF), the most common beyond ASCII, decoded at once.
+                if byte >= 0xC2, byte <= 0xDF, offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 {
+                    let value = UTF8Text.twoByteScalar(lead: byte, second: bytes[offset + 1])
+                    guard !PrintableText.needsEscaping(Unicode.Scalar(UInt16(value))!) else { return nil }
+                    (offset, remaining) = (offset + 2, remaining - 1)
+                    continue
+                }
                 guard let length = UTF8Text.sequenceLength(in: bytes, at: offset),
                     !PrintableText.needsEscaping(UTF8Text.scalar(in: bytes, at: offset).0)
                 else { return nil }
