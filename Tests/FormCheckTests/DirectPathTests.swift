@@ -803,6 +803,58 @@ import Testing
         #expect(settled > 300)
     }
 
+    /// White space may stand between any two tokens: a record reads the same with a space, a tab or a
+    /// line break and indentation at each place, in objects, arrays and nested elements alike.
+    @Test func whiteSpaceBetweenAnyTokensReadsTheSame() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: test
+            unknownFields: reject
+            fields:
+              name: { type: string, rules: [required, { maxLength: 5 }] }
+              day: { type: date, rules: [{ after: 2020-01-01 }] }
+              home: { type: object, fields: { city: { type: string, rules: [required] } } }
+              rooms:
+                type: array
+                items: { type: object, fields: { beds: { type: integer, rules: [{ min: 1 }] }, tags: { type: array, items: string } } }
+            """)
+        let records = [
+            #"{"name":"Ada","day":"2024-01-01","home":{"city":"X"},"rooms":[{"beds":2,"tags":["a","b"]},{"beds":1,"tags":[]}]}"#,
+            #"{"rooms":[{"tags":[1],"beds":0},{}],"home":{},"name":"Adalbert","x":[1,{"y":null}],"day":"2019-01-01"}"#,
+            #"{"name":"\u0041da","home":{"city":"é"},"rooms":[],"day":true}"#,
+        ]
+        var settled = 0
+        var tried = 0
+        for record in records {
+            let bytes = Array(record.utf8)
+            // The places between tokens: outside strings, next to a structural byte or between scalars.
+            var places: [Int] = [0]
+            var inString = false
+            var escaped = false
+            for (index, byte) in bytes.enumerated() {
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                        places.append(index + 1)
+                    }
+                } else if byte == UInt8(ascii: "\"") {
+                    places.append(index)
+                    inString = true
+                } else if "{}[],:".utf8.contains(byte) {
+                    places += [index, index + 1]
+                }
+            }
+            for place in Set(places).sorted() {
+                for space in [" ", "\t", "\r\n  ", "\n"] {
+                    let spaced = String(decoding: bytes[..<place] + Array(space.utf8) + bytes[place...], as: UTF8.self)
+                    tried += 1
+                    if try Self.directAgrees(schema, spaced) { settled += 1 }
+                }
+            }
+        }
+        #expect(settled == tried && tried > 400)
+    }
+
     /// An object whose own chain asks only for a value and whose members' chains all fold is accepted
     /// by its members' folds; a member that fails, a `when:` around it and an undeclared member in the
     /// record send it to its chain, which reports exactly what the reference validator reports.

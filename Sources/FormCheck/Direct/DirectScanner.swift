@@ -131,9 +131,7 @@ struct DirectScanner: ~Copyable {
                 found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[scanned]), isPlain: isPlain)
                 key = scanned
             }
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
-            offset += 1
+            guard skip(UInt8(ascii: ":")) else { return false }
             skipWhitespace()
             if let index = found {
                 expected = index + 1
@@ -421,14 +419,33 @@ struct DirectScanner: ~Copyable {
     /// (true); nil for anything else.
     @inline(__always)
     private mutating func endOfItem(closing: UInt8) -> Bool? {
-        skipWhitespace()
-        guard offset < bytes.count else { return nil }
-        if bytes[offset] == UInt8(ascii: ",") {
-            offset += 1
-            skipWhitespace()
-            return false
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case UInt8(ascii: ","):
+                offset += 1
+                skipWhitespace()
+                return false
+            case closing:
+                offset += 1
+                return true
+            case 0x20, 0x0A, 0x0D, 0x09:
+                // White space before it, which compact JSON has none of: tested after the bytes expected.
+                offset += 1
+            default:
+                return nil
+            }
         }
-        guard bytes[offset] == closing else { return nil }
+        return nil
+    }
+
+    /// Consumes `byte`, after the white space before it, if any; false when another byte comes first.
+    @inline(__always)
+    private mutating func skip(_ byte: UInt8) -> Bool {
+        guard offset < bytes.count else { return false }
+        if bytes[offset] != byte {
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] == byte else { return false }
+        }
         offset += 1
         return true
     }
