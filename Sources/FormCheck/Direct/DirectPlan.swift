@@ -532,17 +532,31 @@ final class DirectPlan: @unchecked Sendable {
     /// The index of the layout's member whose quoted key is written at `offset` of `bytes` as the
     /// schema writes it, and the quoted key's length; nil when none is (a key with escapes, or one the
     /// layout does not declare, is then scanned and looked up by `member(of:forKey:isPlain:)`).
-    func quotedKey(in layout: Int, at offset: Int, of bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, length: Int)? {
+    /// Members are tried from `first` on, then from the layout's first: a member out of the schema's
+    /// order mostly comes later than the one expected.
+    func quotedKey(in layout: Int, at offset: Int, of bytes: UnsafeBufferPointer<UInt8>, from first: Int) -> (index: Int, length: Int)? {
         // A key closer than eight bytes to the record's end is left to the scan.
         guard offset + 9 <= bytes.count else { return nil }
         let written = ByteWord.load(bytes, at: offset + 1)
-        for index in layouts[layout].members {
-            let start = members[index].quotedKeyStart
-            if written & start.mask == start.word, let length = quotedKeyLength(of: index, in: layout, at: offset, of: bytes) {
-                return (index, length)
-            }
+        let all = layouts[layout].members
+        let split = Swift.min(Swift.max(first, all.lowerBound), all.upperBound)
+        for index in split..<all.upperBound {
+            if let length = quotedKeyLength(of: index, in: layout, startingWith: written, at: offset, of: bytes) { return (index, length) }
+        }
+        for index in all.lowerBound..<split {
+            if let length = quotedKeyLength(of: index, in: layout, startingWith: written, at: offset, of: bytes) { return (index, length) }
         }
         return nil
+    }
+
+    /// `quotedKeyLength(of:in:at:of:)` after a test of the word `written` after the quote at `offset`.
+    @inline(__always)
+    private func quotedKeyLength(
+        of index: Int, in layout: Int, startingWith written: UInt64, at offset: Int, of bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        let start = members[index].quotedKeyStart
+        guard written & start.mask == start.word else { return nil }
+        return quotedKeyLength(of: index, in: layout, at: offset, of: bytes)
     }
 
     func member(at index: Int) -> Member { members[index] }

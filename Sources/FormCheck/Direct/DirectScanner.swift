@@ -122,7 +122,7 @@ struct DirectScanner: ~Copyable {
                 // The member the schema's order expects: its key is compared in place, not scanned.
                 offset += length
                 found = expected
-            } else if let (index, length) = plan.quotedKey(in: layout, at: offset, of: bytes) {
+            } else if let (index, length) = plan.quotedKey(in: layout, at: offset, of: bytes, from: expected + 1) {
                 // Another member, out of the schema's order: still compared in place.
                 offset += length
                 found = index
