@@ -296,6 +296,8 @@ final class DirectPlan: @unchecked Sendable {
     /// Indexes of `textTests`.
     private let quickTextTests: FlatArray<Int32>
     private let quickFormats: FlatArray<TextFormats.ByteFormat>
+    /// The date tests (indexes of `dateTests`) that folds of date fields span.
+    private let quickDateTests: FlatArray<Int32>
     private let rootFields: Range<Int>
     let nodeCount: Int
     /// Slots for the frames of array elements, after the nodes' slots (none when no field is an array).
@@ -336,6 +338,7 @@ final class DirectPlan: @unchecked Sendable {
         quickAutomata = FlatArray(copying: builder.quickAutomata)
         quickTextTests = FlatArray(copying: builder.quickTextTests)
         quickFormats = FlatArray(copying: builder.quickFormats)
+        quickDateTests = FlatArray(copying: builder.quickDateTests)
         nodeCount = graph.nodes.count
         elementSlots = builder.elementLayouts.isEmpty ? 0 : Self.elementCapacity
     }
@@ -361,6 +364,7 @@ final class DirectPlan: @unchecked Sendable {
         quickAutomata.deallocate()
         quickTextTests.deallocate()
         quickFormats.deallocate()
+        quickDateTests.deallocate()
         textTests.deallocate()
         ownChecks.deallocate()
         dateTests.deallocate()
@@ -610,7 +614,7 @@ final class DirectPlan: @unchecked Sendable {
     @inline(__always)
     private func check(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) {
         let quick = Int(quickCheckOfNode[id])
-        if quick >= 0, accepts(quickChecks.address(of: quick), record[node: id], record: record) { return }
+        if quick >= 0, accepts(quickChecks.address(of: quick), record[node: id], record: record, today: today) { return }
         evaluate(id, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
     }
 
@@ -689,11 +693,29 @@ final class DirectPlan: @unchecked Sendable {
                                  acceptingFrom: automaton.acceptingFrom, dead: automaton.dead, anchoredEnd: automaton.anchoredEnd)
     }
 
+    /// Whether `date` passes the date test at `index` of `dateTests`; a comparand that is another
+    /// field's value without a date passes.
+    private func passes(dateTest index: Int, _ date: LocalDate, record: RecordSlots, today: LocalDate) -> Bool {
+        dateTests.withElement(at: index) { test in
+            let limit: LocalDate
+            switch test.comparand {
+            case .literal(let date): limit = date
+            case .today: limit = today
+            case .node(let other):
+                let limitValue = record[node: other]
+                guard limitValue.kind == .string else { return true }
+                guard let date = limitValue.date(in: record.bytes) else { return true }
+                limit = date
+            }
+            return test.passes(date, limit)
+        }
+    }
+
     /// Whether the value passes the folded chain, so that the chain would find nothing. The check is
     /// read in place, field by field, rather than copied whole.
     @inline(__always)
     private func accepts(
-        _ check: UnsafePointer<QuickCheck>, _ value: RawValue, record: RecordSlots
+        _ check: UnsafePointer<QuickCheck>, _ value: RawValue, record: RecordSlots, today: LocalDate
     ) -> Bool {
         switch check.pointee.kind {
         case .string:
@@ -712,7 +734,13 @@ final class DirectPlan: @unchecked Sendable {
         case .boolean(let requiresTrue):
             guard value.kind == .true || (!requiresTrue && value.kind == .false) else { return false }
         case .object(let members):
-            return value.kind == .object && acceptsMembers(members, record: record)
+            return value.kind == .object && acceptsMembers(members, record: record, today: today)
+        case .date:
+            // A date is written with no space, so it is filled.
+            guard value.kind == .string, let date = value.date(in: record.bytes) else { return false }
+            for test in quickDateTests[check.pointee.dateTests.range] where !passes(dateTest: Int(test), date, record: record, today: today) {
+                return false
+            }
         }
         if let other = check.pointee.equalTo {
             return value.certainlyEquals(record[node: other], in: record.bytes) == true
@@ -723,11 +751,12 @@ final class DirectPlan: @unchecked Sendable {
     /// Whether each member of an object passes its fold (`QuickCheck.Kind.object`), and the record
     /// has no undeclared member to report.
     @inline(never)
-    private func acceptsMembers(_ members: Span, record: RecordSlots) -> Bool {
+    private func acceptsMembers(_ members: Span, record: RecordSlots, today: LocalDate) -> Bool {
         guard record.unknownMembers.isEmpty else { return false }
         for index in members.range {
             let member = nodeLists[index]
-            guard accepts(quickChecks.address(of: Int(quickCheckOfNode[member])), record[node: member], record: record) else { return false }
+            guard accepts(quickChecks.address(of: Int(quickCheckOfNode[member])), record[node: member], record: record, today: today)
+            else { return false }
         }
         return true
     }
@@ -862,19 +891,7 @@ final class DirectPlan: @unchecked Sendable {
         case .date(let index):
             guard value.kind == .string else { return true }
             guard let date = value.date(in: record.bytes) else { return true }
-            return dateTests.withElement(at: Int(index)) { test in
-                let limit: LocalDate
-                switch test.comparand {
-                case .literal(let date): limit = date
-                case .today: limit = today
-                case .node(let other):
-                    let limitValue = record[node: other]
-                    guard limitValue.kind == .string else { return true }
-                    guard let date = limitValue.date(in: record.bytes) else { return true }
-                    limit = date
-                }
-                return test.passes(date, limit)
-            }
+            return passes(dateTest: Int(index), date, record: record, today: today)
         case .scalar(let test, let reference):
             // Past the type check, the rules that use this meet numbers only; any other value is given
             // as a `Value` all the same. Not run on a missing value, which is empty.
@@ -1039,6 +1056,7 @@ final class DirectPlan: @unchecked Sendable {
         var quickAutomata: [StoredAutomaton] = []
         var quickTextTests: [Int32] = []
         var quickFormats: [TextFormats.ByteFormat] = []
+        var quickDateTests: [Int32] = []
         var elementLayouts: [ElementLayout] = []
         var nodeSlots: [NodeSlot]
         var deepestFrame = 0
@@ -1149,7 +1167,7 @@ final class DirectPlan: @unchecked Sendable {
             if field.items == nil, isFlat,
                 let check = QuickCheck(type: field.type, operations: operations[nodeOperations...], members: members,
                                        patternAutomata: patternAutomata, automata: &quickAutomata, textTests: &quickTextTests,
-                                       formats: &quickFormats) {
+                                       formats: &quickFormats, dateTests: &quickDateTests) {
                 quickCheckOfNode[field.id] = Int32(quickChecks.count)
                 quickChecks.append(check)
             }

@@ -2,8 +2,9 @@ extension DirectPlan {
     /// A scalar node's whole rule chain folded into one test that a value passes only when the chain
     /// finds nothing: a filled value of the node's kind, a length range, automata that must match (on
     /// text beyond printable ASCII, the text tests they stand for), an integer range, and at most one
-    /// field it must equal; or an object node's, when its own chain asks only for a value and each of
-    /// its members' folds: an object whose members all pass theirs. Most values are accepted by this
+    /// field it must equal; an object node's, when its own chain asks only for a value and each of
+    /// its members' folds: an object whose members all pass theirs; or a date field's, when its rules
+    /// compare it only as a date: a date that passes them. Most values are accepted by this
     /// test alone; the others (and nodes whose chain cannot be folded) run the chain, which reports
     /// what fails.
     struct QuickCheck {
@@ -14,6 +15,8 @@ extension DirectPlan {
             case boolean(requiresTrue: Bool)
             /// An object whose members (a span of the plan's `nodeLists`) each pass their own fold.
             case object(members: Span)
+            /// A date that passes the date tests of `dateTests`.
+            case date
         }
 
         var kind: Kind
@@ -28,6 +31,8 @@ extension DirectPlan {
         var readsTextBeyondASCII = true
         /// Spans the plan's `quickFormats`.
         var formats = Span(0..<0)
+        /// Spans the plan's `quickDateTests`.
+        var dateTests = Span(0..<0)
         /// The node whose value this one must equal (`sameAs`).
         var equalTo: Int?
 
@@ -36,7 +41,7 @@ extension DirectPlan {
         /// object's `members` are given when each has a fold.
         init?(
             type: FieldType, operations: some Sequence<Operation>, members: Span? = nil, patternAutomata: [StoredAutomaton],
-            automata: inout [StoredAutomaton], textTests: inout [Int32], formats: inout [TextFormats.ByteFormat]
+            automata: inout [StoredAutomaton], textTests: inout [Int32], formats: inout [TextFormats.ByteFormat], dateTests: inout [Int32]
         ) {
             switch type {
             case .string: kind = .string
@@ -53,7 +58,21 @@ extension DirectPlan {
                 }
                 kind = .object(members: members)
                 return
-            case .date, .array: return nil
+            case .date:
+                // A date's text is read only as a date here: a rule that reads it otherwise does not fold.
+                var ownDateTests: [Int32] = []
+                for operation in operations {
+                    switch operation {
+                    case .present, .requiredWhen: continue
+                    case .date(let test): ownDateTests.append(test)
+                    default: return nil
+                    }
+                }
+                kind = .date
+                self.dateTests = Span(dateTests.count..<(dateTests.count + ownDateTests.count))
+                dateTests += ownDateTests
+                return
+            case .array: return nil
             }
             var (ownAutomata, ownTextTests, ownFormats): ([StoredAutomaton], [Int32], [TextFormats.ByteFormat]) = ([], [], [])
             let isString = type == .string
