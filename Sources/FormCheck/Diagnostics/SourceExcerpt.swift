@@ -114,7 +114,8 @@ package struct SourceExcerpt: Sendable, Hashable {
             var offset = start - line.startIndex
             var remaining = count
             while remaining > 0 {
-                if remaining >= 8, offset + 8 <= bytes.count {
+                // Eight bytes at a time from ASCII on: in a run of scalars beyond it, one at a time.
+                if remaining >= 8, offset + 8 <= bytes.count, bytes[offset] < 0x80 {
                     let word = ByteWord.load(bytes, at: offset)
                     let special = ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word)
                     let run = special == 0 ? 8 : special.trailingZeroBitCount / 8

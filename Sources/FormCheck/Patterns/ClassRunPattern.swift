@@ -40,12 +40,16 @@ struct ClassRunPattern: Sendable {
         assert(UTF8Text.isWellFormed(text), "bytes that are not well-formed UTF-8")
         var count = 0
         var offset = 0
-        while offset < text.count {
-            guard let (scalar, length) = UTF8Text.shortScalar(in: text, at: offset), members[Int(scalar / 64)] >> (scalar % 64) & 1 == 1
-            else { return nil }
-            offset += length
-            count += 1
+        let inClass = members.withUnsafeBufferPointer { members in
+            while offset < text.count {
+                guard let (scalar, length) = UTF8Text.shortScalar(in: text, at: offset), members[Int(scalar / 64)] >> (scalar % 64) & 1 == 1
+                else { return false }
+                offset += length
+                count += 1
+            }
+            return true
         }
+        guard inClass else { return nil }
         return count >= minimum && count <= maximum
     }
 }
