@@ -46,7 +46,7 @@ struct DirectScanner: ~Copyable {
     /// Made at the first: most records have none, and a record's scanner is made and dropped for each.
     private var unknowns: UnknownMembers?
 
-    private final class UnknownMembers {
+    private struct UnknownMembers {
         var members: [UnknownMember] = []
         /// Their objects and keys, with their places in `members`, by which a repeated one is found.
         var places: [UnknownKey: Int] = [:]
@@ -162,14 +162,13 @@ struct DirectScanner: ~Copyable {
     /// line: most records have none.
     @inline(never)
     private mutating func add(_ member: UnknownMember) {
-        let unknowns = self.unknowns ?? UnknownMembers()
-        self.unknowns = unknowns
+        if unknowns == nil { unknowns = UnknownMembers() }
         let key = UnknownKey(object: member.object, key: member.key)
-        if let place = unknowns.places[key] {
-            unknowns.members[place] = member
+        if let place = unknowns!.places[key] {
+            unknowns!.members[place] = member
         } else {
-            unknowns.places[key] = unknowns.members.count
-            unknowns.members.append(member)
+            unknowns!.places[key] = unknowns!.members.count
+            unknowns!.members.append(member)
         }
     }
 
