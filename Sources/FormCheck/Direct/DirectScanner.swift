@@ -337,7 +337,7 @@ struct DirectScanner: ~Copyable {
                 length = 2
                 isPlain = false
                 tally.add(lead: byte, second: bytes[offset + 1])
-            } else if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            } else if Self.isPlainText(byte) {
                 // Printable ASCII: each byte is a character of its own and plain.
                 length = printableRun(at: offset)
                 tally.addPrintableASCII(count: length)
@@ -375,7 +375,7 @@ struct DirectScanner: ~Copyable {
         return nil
     }
 
-    /// How many bytes from `offset` on are printable ASCII other than `"` and `\`: read eight at a time.
+    /// How many bytes from `offset` on are plain text (`isPlainText`): read eight at a time.
     @inline(__always)
     private func printableRun(at offset: Int) -> Int {
         var run = 0
@@ -386,10 +386,17 @@ struct DirectScanner: ~Copyable {
         }
         while offset + run < bytes.count {
             let byte = bytes[offset + run]
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+            guard Self.isPlainText(byte) else { break }
             run += 1
         }
         return run
+    }
+
+    /// Whether a byte of a string is a character of its own, as written: printable ASCII other than `"`
+    /// and `\` (what `ByteWord.bytesEndingPrintableText` does not mark).
+    @inline(__always)
+    private static func isPlainText(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// Moves `count` bytes of text at `offset` back to `end` in the record's copy, behind the escapes
