@@ -128,8 +128,7 @@ package struct SourceExcerpt: Sendable, Hashable {
                     (offset, remaining) = (offset + 1, remaining - 1)
                     continue
                 }
-                // Two bytes (U+0080-U+07FF), the most common beyond ASCII, decoded at once.
-                if byte >= 0xC2, byte <= 0xDF, offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 {
+                if UTF8Text.isTwoByteSequence(in: bytes, at: offset) {
                     let value = UTF8Text.twoByteScalar(lead: byte, second: bytes[offset + 1])
                     guard !PrintableText.needsEscaping(Unicode.Scalar(UInt16(value))!) else { return nil }
                     (offset, remaining) = (offset + 2, remaining - 1)

@@ -331,9 +331,7 @@ struct DirectScanner: ~Copyable {
         while offset < bytes.count {
             let byte = bytes[offset]
             var length: Int
-            if byte >= 0xC2, byte <= 0xDF {
-                // Two bytes (U+0080-U+07FF: Latin, Greek, Cyrillic...), the most common, are checked at once.
-                guard offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 else { return nil }
+            if UTF8Text.isTwoByteSequence(in: bytes, at: offset) {
                 length = 2
                 isPlain = false
                 tally.add(lead: byte, second: bytes[offset + 1])

@@ -47,30 +47,25 @@ extension DirectPlan {
             case .string: kind = .string
             case .integer, .number: kind = .integer
             case .boolean: kind = .boolean(requiresTrue: false)
-            case .object:
-                guard let members else { return nil }
-                // Only presence asks anything of an object itself, and any object is filled.
-                for operation in operations {
-                    switch operation {
-                    case .present, .requiredWhen: continue
-                    default: return nil
-                    }
-                }
-                kind = .object(members: members)
-                return
-            case .date:
-                // A date's text is read only as a date here: a rule that reads it otherwise does not fold.
+            case .object, .date:
+                // Only presence asks anything of an object itself (any object is filled), and a date's
+                // text is read only as a date here: a rule that reads either otherwise does not fold.
                 var ownDateTests: [Int32] = []
                 for operation in operations {
                     switch operation {
                     case .present, .requiredWhen: continue
-                    case .date(let test): ownDateTests.append(test)
+                    case .date(let test) where type == .date: ownDateTests.append(test)
                     default: return nil
                     }
                 }
-                kind = .date
-                self.dateTests = Span(dateTests.count..<(dateTests.count + ownDateTests.count))
-                dateTests += ownDateTests
+                if type == .object {
+                    guard let members else { return nil }
+                    kind = .object(members: members)
+                } else {
+                    kind = .date
+                    self.dateTests = Span(dateTests.count..<(dateTests.count + ownDateTests.count))
+                    dateTests += ownDateTests
+                }
                 return
             case .array: return nil
             }

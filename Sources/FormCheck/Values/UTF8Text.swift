@@ -144,6 +144,15 @@ enum UTF8Text {
         UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F)
     }
 
+    /// Whether a well-formed sequence of two bytes (U+0080-U+07FF: Latin, Greek, Cyrillic...) starts at
+    /// `offset` of `bytes`: the most common beyond ASCII, which the readers of text check at once before
+    /// `sequenceLength`.
+    @inline(__always)
+    static func isTwoByteSequence(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let lead = bytes[offset]
+        return lead >= 0xC2 && lead <= 0xDF && offset + 1 < bytes.count && bytes[offset + 1] & 0xC0 == 0x80
+    }
+
     /// The scalar of one or two bytes (below U+0800) whose sequence starts at `offset` of well-formed
     /// UTF-8 `bytes`, and the sequence's length; nil for a longer sequence.
     @inline(__always)
