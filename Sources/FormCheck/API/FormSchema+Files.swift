@@ -137,14 +137,22 @@ extension FormSchema {
         let (make, makeWithoutIssues, readsText) = (transform.make, transform.makeWithoutIssues, transform.readsText)
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
             pool.submit(count: lines.count, chunkSize: 256) { indices, results in
+                // This thread's holder of the block, made for the first record that needs it.
+                var shared: SharedBlock?
+                func sharedBlock() -> SharedBlock {
+                    if let shared { return shared }
+                    let made = SharedBlock(bytes: block, name: path)
+                    shared = made
+                    return made
+                }
                 check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, known: known, into: results) { index, outcome in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
                         if let makeWithoutIssues { return makeWithoutIssues() }
-                        return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: false), ValidationReport(issues: []))
+                        return make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: false), ValidationReport(issues: []))
                     case .settled(let report):
-                        return make(DataRecord(unparsedLine: line, in: block, name: path, withDocument: readsText), report)
+                        return make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)

@@ -34,19 +34,22 @@ package struct DataRecord: Sendable {
     package var content: Result<Value, DataParseError> {
         if let parsed { return parsed }
         // A record the direct path settled is parsed only if somebody asks for its value; it is well-formed.
-        let json = unparsed!
-        return .success(json.text.withUnsafeBufferPointer { JSONReader.parseValue(UnsafeBufferPointer(rebasing: $0[json.range]), depth: 0) } ?? .null)
+        let range = unparsedRange!
+        let text = storedDocument?.bytes ?? block!.bytes
+        return .success(text.withUnsafeBufferPointer { JSONReader.parseValue(UnsafeBufferPointer(rebasing: $0[range]), depth: 0) } ?? .null)
     }
     /// The text the record was read from.
     package var document: DataDocument? {
-        storedDocument ?? unparsed.map { DataDocument(name: $0.name, bytes: Array($0.text[$0.range]), firstLine: position.line) }
+        storedDocument ?? block.map { DataDocument(name: $0.name, bytes: Array($0.bytes[unparsedRange!]), firstLine: position.line) }
     }
     let anchor: Anchor?
     private let parsed: Result<Value, DataParseError>?
     private let storedDocument: DataDocument?
-    /// A record that has not been parsed: where its JSON lies (such as a range of the block of JSON
-    /// Lines it was read in).
-    private let unparsed: (text: [UInt8], range: Range<Int>, name: String)?
+    /// For a record that has not been parsed, where its JSON lies: a range of `storedDocument`'s bytes,
+    /// or else of `block`'s.
+    private let unparsedRange: Range<Int>?
+    /// The block of JSON Lines that an unparsed record without a document of its own was read in.
+    private let block: SharedBlock?
 
     init(index: Int, position: SourcePosition, content: Result<Value, DataParseError>, document: DataDocument? = nil,
          anchor: Anchor? = nil) {
@@ -55,23 +58,26 @@ package struct DataRecord: Sendable {
         self.parsed = content
         self.storedDocument = document
         self.anchor = anchor
-        self.unparsed = nil
+        self.unparsedRange = nil
+        self.block = nil
     }
 
     /// A well-formed JSON Lines record that has not been parsed: its line as a document of its own, or
     /// (for a record with no issue, whose text is seldom needed) a range of the block it was read in.
-    init(unparsedLine line: DataReader.JSONLine, in block: [UInt8], name: String, withDocument: Bool) {
+    init(unparsedLine line: DataReader.JSONLine, in block: SharedBlock, withDocument: Bool) {
         self.index = line.index
         self.position = SourcePosition(line: line.number, column: 1)
         self.parsed = nil
         self.anchor = .json(0)
         if withDocument {
-            let document = DataDocument(name: name, bytes: Array(block[line.range]), firstLine: line.number)
-            self.storedDocument = document
-            self.unparsed = (document.bytes, 0..<document.bytes.count, name)
+            let bytes = block.bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[line.range])) }
+            self.storedDocument = DataDocument(name: block.name, bytes: bytes, firstLine: line.number)
+            self.unparsedRange = 0..<bytes.count
+            self.block = nil
         } else {
             self.storedDocument = nil
-            self.unparsed = (block, line.range, name)
+            self.unparsedRange = line.range
+            self.block = block
         }
     }
 
@@ -82,7 +88,8 @@ package struct DataRecord: Sendable {
         self.parsed = nil
         self.anchor = .json(element.range.lowerBound)
         self.storedDocument = document
-        self.unparsed = (document.bytes, element.range, document.name)
+        self.unparsedRange = element.range
+        self.block = nil
     }
 
     /// The record's member `key` as a record of its own, so positions are found inside it.
