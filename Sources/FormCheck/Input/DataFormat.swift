@@ -42,6 +42,9 @@ package struct DataRecord: Sendable {
     package var document: DataDocument? {
         storedDocument ?? block.map { DataDocument(name: $0.name, bytes: Array($0.bytes[unparsedRange!]), firstLine: position.line) }
     }
+    /// Whether `document` holds this record alone (a JSON Lines line), so that nothing found in it
+    /// serves another record.
+    package let isAloneInDocument: Bool
     let anchor: Anchor?
     private let parsed: Result<Value, DataParseError>?
     private let storedDocument: DataDocument?
@@ -52,8 +55,9 @@ package struct DataRecord: Sendable {
     private let block: SharedBlock?
 
     init(index: Int, position: SourcePosition, content: Result<Value, DataParseError>, document: DataDocument? = nil,
-         anchor: Anchor? = nil) {
+         anchor: Anchor? = nil, isAloneInDocument: Bool = false) {
         self.index = index
+        self.isAloneInDocument = isAloneInDocument
         self.position = position
         self.parsed = content
         self.storedDocument = document
@@ -67,6 +71,7 @@ package struct DataRecord: Sendable {
     init(unparsedLine line: DataReader.JSONLine, in block: SharedBlock, withDocument: Bool) {
         self.index = line.index
         self.position = SourcePosition(line: line.number, column: 1)
+        self.isAloneInDocument = true
         self.parsed = nil
         self.anchor = .json(0)
         if withDocument {
@@ -85,6 +90,7 @@ package struct DataRecord: Sendable {
     init(index: Int, unparsedElement element: JSONArrayStream.Element, of document: DataDocument) {
         self.index = index
         self.position = element.position
+        self.isAloneInDocument = false
         self.parsed = nil
         self.anchor = .json(element.range.lowerBound)
         self.storedDocument = document

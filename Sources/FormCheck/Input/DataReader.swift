@@ -343,7 +343,7 @@ extension DataReader {
     /// The record of a JSON Lines line parsed as `value`.
     static func lineRecord(_ value: Value, bytes: [UInt8], lineNumber: Int, index: Int, name: String) -> DataRecord {
         DataRecord(index: index, position: SourcePosition(line: lineNumber, column: 1), content: .success(value),
-                   document: DataDocument(name: name, bytes: bytes, firstLine: lineNumber), anchor: .json(0))
+                   document: DataDocument(name: name, bytes: bytes, firstLine: lineNumber), anchor: .json(0), isAloneInDocument: true)
     }
 }
 

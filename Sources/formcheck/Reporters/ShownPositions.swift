@@ -19,9 +19,12 @@ final class ShownPositions: Sendable {
     /// Where the sensitive values lie on the lines of `record`'s document.
     func redaction(for record: DataRecord) -> Redaction {
         guard hidesValues, let document = record.document else { return Redaction() }
+        // A document of one record serves no other: it is looked through without the lock, which the
+        // threads would otherwise take and write for every record.
+        if record.isAloneInDocument { return schema.redaction(of: document) }
         if let cached = last.withLock({ $0?.document === document ? $0?.redaction : nil }) { return cached }
         // A large document (of many records) is looked through once, by the first thread that asks
-        // while the others wait; a small one (such as a JSON Lines line) by each thread that asks.
+        // while the others wait; a small one by each thread that asks.
         guard document.byteCount > 1 << 16 else {
             let redaction = schema.redaction(of: document)
             last.withLock { $0 = (document, redaction) }
