@@ -1206,4 +1206,69 @@ import Testing
             ["unparsed"], ["address.street required", "address.city required", "address.zip required"],
         ])
     }
+
+    /// The ranges of sensitive values that the direct path hands on with a record's failures, when it
+    /// can tell them from its slots, are exactly those `JSONLocator` finds by reading the record again.
+    @Test func sensitiveValuesAreFoundWhereTheLocatorFindsThem() throws {
+        let schema = try compile("""
+            formcheck: 1
+            form: secrets
+            fields:
+              name: { type: string, rules: [required, { minLength: 3 }] }
+              password: { type: string, sensitive: true, rules: [required] }
+              card:
+                type: object
+                fields:
+                  number: { type: string, sensitive: true, rules: [{ minLength: 12 }] }
+                  holder: { type: string }
+              vault:
+                type: object
+                sensitive: true
+                fields:
+                  pin: { type: string, sensitive: true }
+            """)
+        let records = [
+            #"{"name":"Al","password":"hunter2","card":{"number":"4111111111111111","holder":"Al"},"vault":{"pin":"1234"}}"#,
+            #"{"vault":{"pin":"1234","x":[1,{"y":2}]},"password":"p\u00e4ss \"q\"","name":"Al"}"#,
+            #"{ "name" : "Al" , "password" : 12.5e3 , "card" : { "holder" : "Al" , "number" : [ "4111" ] } }"#,
+            #"{"name":"Al","card":"not an object","vault":null}"#,
+            #"{"name":"Al","pass\u0077ord":"hidden","card":{"num\u0062er":"hidden too"}}"#,
+            #"{"name":"Al","password":"first","password":"second"}"#,
+            #"{"name":"Al","card":{"number":"1"},"card":{"number":"2"}}"#,
+            #"{"name":"Al","unknown":{"password":"not a field"}}"#,
+        ]
+        let plan = schema.directPlan
+        var found: [Bool] = []
+        for record in records {
+            let bytes = Array(record.utf8)
+            var memory = SlotMemory()
+            let checked = try #require(bytes.withUnsafeBufferPointer {
+                plan.failuresAndSensitiveRanges(in: $0, depth: 0, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!, memory: &memory)
+            }, "\(record)")
+            #expect(!checked.failures.isEmpty, "\(record)")
+            if let sensitive = checked.sensitive {
+                #expect(sensitive == JSONLocator.sensitiveRanges(in: bytes, graph: schema.graph), "\(record)")
+            }
+            found.append(checked.sensitive != nil)
+        }
+        // A repeated member leaves the earlier values to the locator: a slot holds the last one.
+        #expect(found == [true, true, true, true, true, false, false, true])
+        // Within an array's elements, they are all left to the locator.
+        let inArrays = try compile("""
+            formcheck: 1
+            form: secrets
+            fields:
+              name: { type: string, rules: [{ minLength: 3 }] }
+              keys:
+                type: array
+                items: { type: object, fields: { secret: { type: string, sensitive: true } } }
+            """)
+        var memory = SlotMemory()
+        let bytes = Array(#"{"name":"Al","keys":[{"secret":"a"},{"secret":"b"}]}"#.utf8)
+        let checked = try #require(bytes.withUnsafeBufferPointer {
+            inArrays.directPlan.failuresAndSensitiveRanges(in: $0, depth: 0, collectAllErrors: true, today: LocalDate(iso8601: "2026-01-01")!,
+                                                           memory: &memory)
+        })
+        #expect(checked.failures.count == 1 && checked.sensitive == nil)
+    }
 }

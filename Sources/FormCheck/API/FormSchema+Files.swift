@@ -60,10 +60,11 @@ extension FormSchema {
     }
 
     /// What checking one record's JSON gave: no issue, the report of its failures (the record stays
-    /// unparsed), or bytes that are not well-formed.
+    /// unparsed) and where its sensitive values are written when the check found that, or bytes that
+    /// are not well-formed.
     private enum Outcome {
         case valid
-        case settled(ValidationReport)
+        case settled(ValidationReport, sensitive: [Range<Int>]?)
         case malformed
     }
 
@@ -73,9 +74,10 @@ extension FormSchema {
         _ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, memory: inout SlotMemory,
         issues: inout IssueTable
     ) -> Outcome {
-        guard let failures = plan.failures(in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory)
+        guard let (failures, sensitive) = plan.failuresAndSensitiveRanges(
+            in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory)
         else { return .malformed }
-        return failures.isEmpty ? .valid : .settled(validator.report(for: failures, of: plan, options: options, cache: &issues))
+        return failures.isEmpty ? .valid : .settled(validator.report(for: failures, of: plan, options: options, cache: &issues), sensitive: sensitive)
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
@@ -151,8 +153,8 @@ extension FormSchema {
                     case .valid:
                         if let makeWithoutIssues { return makeWithoutIssues() }
                         return make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: false), ValidationReport(issues: []))
-                    case .settled(let report):
-                        return make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText), report)
+                    case .settled(let report, let sensitive):
+                        return make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText, sensitiveRanges: sensitive), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)
@@ -228,7 +230,7 @@ extension FormSchema {
                     case .valid:
                         if let makeWithoutIssues { return makeWithoutIssues() }
                         return make(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
-                    case .settled(let report):
+                    case .settled(let report, _):
                         return make(DataRecord(index: index, unparsedElement: element, of: document), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst

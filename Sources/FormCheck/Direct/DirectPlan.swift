@@ -299,6 +299,9 @@ final class DirectPlan: @unchecked Sendable {
     /// The date tests (indexes of `dateTests`) that folds of date fields span.
     private let quickDateTests: FlatArray<Int32>
     private let rootFields: Range<Int>
+    /// The sensitive fields whose values a redaction hides, those within no other sensitive field; nil
+    /// when one lies within an array's elements (see `sensitiveRanges(in:repeatsMember:)`).
+    private let sensitiveNodes: FlatArray<Int32>?
     let nodeCount: Int
     /// Slots for the frames of array elements, after the nodes' slots (none when no field is an array).
     /// A record whose elements need more is read again with room for them.
@@ -341,6 +344,12 @@ final class DirectPlan: @unchecked Sendable {
         quickDateTests = FlatArray(copying: builder.quickDateTests)
         nodeCount = graph.nodes.count
         elementSlots = builder.elementLayouts.isEmpty ? 0 : Self.elementCapacity
+        func isWithinSensitive(_ id: Int) -> Bool {
+            guard let parent = graph.nodes[id].parent else { return false }
+            return graph.nodes[parent].isSensitive || isWithinSensitive(parent)
+        }
+        let sensitive = graph.nodes.indices.filter { graph.nodes[$0].isSensitive && !isWithinSensitive($0) }
+        sensitiveNodes = sensitive.allSatisfy { builder.nodeSlots[$0].depth == 0 } ? FlatArray(copying: sensitive.map { Int32($0) }) : nil
     }
 
     deinit {
@@ -365,6 +374,7 @@ final class DirectPlan: @unchecked Sendable {
         quickTextTests.deallocate()
         quickFormats.deallocate()
         quickDateTests.deallocate()
+        sensitiveNodes?.deallocate()
         textTests.deallocate()
         ownChecks.deallocate()
         dateTests.deallocate()
@@ -392,15 +402,32 @@ final class DirectPlan: @unchecked Sendable {
         in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord? = nil, collectAllErrors: Bool, today: LocalDate,
         memory: inout SlotMemory
     ) -> [Failure]? {
-        if case .failures(let failures) = read(bytes, depth: depth, given: given, for: .failures(collectAllErrors: collectAllErrors, today: today),
-                                               memory: &memory) {
-            return failures
+        check(bytes, depth: depth, given: given, collectAllErrors: collectAllErrors, today: today, findsSensitive: false, memory: &memory)?.failures
+    }
+
+    /// The failures of the record in `bytes` as `failures(in:depth:given:collectAllErrors:today:memory:)`
+    /// gives them and, for a record with failures, where the values of its sensitive fields are written
+    /// in `bytes`, as `JSONLocator.sensitiveRanges` finds them, when the slots tell it (see
+    /// `sensitiveRanges(in:repeatsMember:)`; nil otherwise).
+    func failuresAndSensitiveRanges(
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
+    ) -> (failures: [Failure], sensitive: [Range<Int>]?)? {
+        check(bytes, depth: depth, given: nil, collectAllErrors: collectAllErrors, today: today, findsSensitive: true, memory: &memory)
+    }
+
+    private func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, collectAllErrors: Bool, today: LocalDate,
+        findsSensitive: Bool, memory: inout SlotMemory
+    ) -> (failures: [Failure], sensitive: [Range<Int>]?)? {
+        let question = Question.failures(collectAllErrors: collectAllErrors, today: today, findsSensitive: findsSensitive)
+        if case .failures(let failures, let sensitive) = read(bytes, depth: depth, given: given, for: question, memory: &memory) {
+            return (failures, sensitive)
         }
         // Any other well-formed value is a record of the wrong kind.
         var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
         let written = other.scanValueOtherThanObject()
         other.decodedCopy?.deallocate()
-        return written.map { [.recordType(written: $0)] }
+        return written.map { ([.recordType(written: $0)], nil) }
     }
 
     /// Whether each node (outside arrays' elements) counts in the record `value`, whose text is `bytes`
@@ -419,12 +446,14 @@ final class DirectPlan: @unchecked Sendable {
 
     /// What a record is read for.
     private enum Question {
-        case failures(collectAllErrors: Bool, today: LocalDate)
+        /// The record's failures, and where its sensitive values are written when it has failures and
+        /// `findsSensitive`.
+        case failures(collectAllErrors: Bool, today: LocalDate, findsSensitive: Bool)
         case relevance([Int])
     }
 
     private enum Answer {
-        case failures([Failure])
+        case failures([Failure], sensitive: [Range<Int>]?)
         case relevance([Bool])
         /// The bytes are not an object (well-formed or not).
         case notAnObject
@@ -472,19 +501,34 @@ final class DirectPlan: @unchecked Sendable {
                                              frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1,
                                              patternCaches: patternCaches)
                     switch question {
-                    case .failures(let collectAllErrors, let today):
+                    case .failures(let collectAllErrors, let today, let findsSensitive):
                         var failures: [Failure] = []
                         for index in rootFields {
                             check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
                         }
                         appendUnknownMembers(ofObjectAt: record.start, node: -1, record: record, into: &failures)
-                        return .failures(failures)
+                        let sensitive = findsSensitive && !failures.isEmpty ? sensitiveRanges(in: record, repeatsMember: scanner.repeatsMember) : nil
+                        return .failures(failures, sensitive: sensitive)
                     case .relevance(let ids):
                         return .relevance(ids.map { isRelevant($0, record: record) })
                     }
                 }
             }
         }
+    }
+
+    /// Where the values of the sensitive fields of `record` are written, in document order, as
+    /// `JSONLocator.sensitiveRanges` finds them in its bytes, when the slots tell it: when no sensitive
+    /// field lies within an array's elements (`sensitiveNodes`), and no member of an object was written
+    /// twice (`repeatsMember`: the reader finds every occurrence, a slot holds the last one). Nil otherwise.
+    private func sensitiveRanges(in record: RecordSlots, repeatsMember: Bool) -> [Range<Int>]? {
+        guard let sensitiveNodes, !repeatsMember else { return nil }
+        var ranges: [Range<Int>] = []
+        for node in sensitiveNodes {
+            let value = record[node: Int(node)]
+            if value.kind != .missing { ranges.append(value.writtenRange) }
+        }
+        return ranges.sorted { $0.lowerBound < $1.lowerBound }
     }
 
     /// Whether the node (outside arrays' elements) counts: its own `when:` and those of the objects

@@ -33,6 +33,9 @@ struct DirectScanner: ~Copyable {
     private var nextElement: Int
     /// The record has more elements than the slots hold: it can be read again with more.
     private(set) var ranOutOfSlots = false
+    /// A declared member was written more than once in one of the record's objects: its slot holds the
+    /// last value only.
+    private(set) var repeatsMember = false
     /// The levels of arrays and objects around the record in its document (1 for an element of a
     /// top-level array).
     private let depth: Int
@@ -138,7 +141,10 @@ struct DirectScanner: ~Copyable {
                 let member = plan.member(at: index)
                 let slot = frame + Int(member.slot)
                 // A repeated member's last value replaces the ones before, nested values included.
-                if values[slot].kind != .missing { clearMembers(of: member.childLayout, frame: frame, plan: plan, in: values) }
+                if values[slot].kind != .missing {
+                    repeatsMember = true
+                    clearMembers(of: member.childLayout, frame: frame, plan: plan, in: values)
+                }
                 guard scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, level: level + 1, plan: plan,
                                into: values)
                 else { return false }

@@ -83,6 +83,11 @@ package final class DataDocument: @unchecked Sendable {
         return SourceSpan(start: start, end: SourcePosition(line: start.line, column: start.column + scalars(in: range.lowerBound..<end)))
     }
 
+    /// Where each of the byte ranges lies.
+    func spans(ofBytes ranges: [Range<Int>]) -> [SourceSpan] {
+        ranges.map { SourceSpan(start: position(ofOffset: $0.lowerBound), end: position(ofOffset: $0.upperBound)) }
+    }
+
     /// The line and column (in Unicode scalars) of a byte offset.
     func position(ofOffset offset: Int) -> SourcePosition {
         let starts = lineIndex()

@@ -6,9 +6,7 @@ extension ValidatorGraph {
             let ranges = document.jsonValueStarts.map { starts in
                 starts.flatMap { JSONLocator.sensitiveRanges(in: document.bytes, recordStart: $0, graph: self) }
             } ?? JSONLocator.sensitiveRanges(in: document.bytes, graph: self)
-            return ranges.map {
-                SourceSpan(start: document.position(ofOffset: $0.lowerBound), end: document.position(ofOffset: $0.upperBound))
-            }
+            return document.spans(ofBytes: ranges)
         }
         var spans: [SourceSpan] = []
         for record in records { collectSensitiveSpans(in: record, fields: rootFields, into: &spans) }
@@ -21,9 +19,7 @@ extension ValidatorGraph {
         guard let document = record.document else { return [] }
         switch record.anchor {
         case .json(let start)?:
-            return JSONLocator.sensitiveRanges(in: document.bytes, recordStart: start, graph: self).map {
-                SourceSpan(start: document.position(ofOffset: $0.lowerBound), end: document.position(ofOffset: $0.upperBound))
-            }
+            return document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, recordStart: start, graph: self))
         case .yaml(let node)?:
             var spans: [SourceSpan] = []
             collectSensitiveSpans(in: node, fields: rootFields, into: &spans)
@@ -83,6 +79,14 @@ extension FormSchema {
     package func redaction(of document: DataDocument) -> Redaction {
         if let known = document.knownRedaction { return known }
         return hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
+    }
+
+    /// The same for the document of `record`, a record alone in it (`DataRecord.isAloneInDocument`): from
+    /// where the check that read the record found its sensitive values, when it did, without reading
+    /// the document again.
+    package func redaction(of document: DataDocument, aloneIn record: DataRecord) -> Redaction {
+        guard hasSensitiveFields, let ranges = record.sensitiveRanges else { return redaction(of: document) }
+        return Redaction(spans: document.spans(ofBytes: ranges))
     }
 
     /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`
