@@ -55,10 +55,11 @@ package struct SourceExcerpt: Sendable, Hashable {
         let scalars = line.withUnsafeBufferPointer(UTF8Text.scalarCount)
         let targets = (caret: min(max(column, 1), scalars + 1), end: endColumn.map { min(max($0, 1), scalars + 1) })
         var landed: (caret: Int?, end: Int?) = (nil, nil)
-        // The UTF-8 of the shown text, and how many characters it holds: the line itself when nothing is hidden.
-        var shown: ArraySlice<UInt8> = hidden.isEmpty ? line : []
+        // The UTF-8 of the shown text when something is hidden (else the line itself), and how many
+        // characters it holds.
+        var written: [UInt8] = []
         var shownCount = 0
-        if !hidden.isEmpty { shown.reserveCapacity(line.count) }
+        if !hidden.isEmpty { written.reserveCapacity(line.count) }
         var offset = line.startIndex
         var column = 1
         /// Shows the columns from `column` to `stop`: as they are, or as one `***`.
@@ -79,10 +80,14 @@ package struct SourceExcerpt: Sendable, Hashable {
                 offset = end
             }
             if hiding {
-                shown.append(contentsOf: [0x2A, 0x2A, 0x2A])
+                for _ in 0..<3 { written.append(UInt8(ascii: "*")) }
                 shownCount += 3
             } else {
-                if !hidden.isEmpty { shown.append(contentsOf: line[runStart..<offset]) }
+                if !hidden.isEmpty {
+                    line.withUnsafeBufferPointer { bytes in
+                        written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(runStart - line.startIndex)..<(offset - line.startIndex)]))
+                    }
+                }
                 shownCount += stop - column
             }
             column = stop
@@ -95,6 +100,7 @@ package struct SourceExcerpt: Sendable, Hashable {
         guard show(until: scalars + 1, hiding: false) else { return nil }
         let caret = landed.caret ?? shownCount
         let end = targets.end.map { _ in landed.end ?? shownCount }
+        let shown = hidden.isEmpty ? line : written[...]
         let isASCII = shownCount == shown.count
         self.init(count: shownCount, caret: caret, end: end, width: width) { range in
             guard !isASCII else { return shown[(shown.startIndex + range.lowerBound)..<(shown.startIndex + range.upperBound)] }
