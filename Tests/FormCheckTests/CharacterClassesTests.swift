@@ -71,3 +71,18 @@ import Testing
         #expect(answered.consisting > 400 && answered.not > 400, "\(answered)")
     }
 }
+
+extension CharacterClassesTests {
+    /// The table the classes answer from is what their definitions give with this toolchain's Unicode
+    /// data (`CharacterClasses+Table.swift` holds it, written out).
+    @Test func theStoredTableIsTheDefinitions() {
+        let computed = CharacterClasses.Table.computedWords()
+        let written = stride(from: 0, to: computed.count, by: 4).map { start in
+            "        " + computed[start..<min(start + 4, computed.count)].map { word in
+                let hex = String(word, radix: 16, uppercase: true)
+                return "0x" + String(repeating: "0", count: 16 - hex.count) + hex + ","
+            }.joined(separator: " ")
+        }.joined(separator: "\n")
+        #expect(CharacterClasses.Table.stored == computed, "the stored table, as the definitions give it:\n\(written)")
+    }
+}

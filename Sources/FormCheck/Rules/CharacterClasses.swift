@@ -3,8 +3,9 @@
 ///
 /// Each class is defined once, on a `Character` (`Class.defines`). A character of one scalar below
 /// U+0800 (one or two UTF-8 bytes: the Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic letters
-/// among them) is answered from a table made from those definitions at first use: the standard
-/// library's answer for such a character goes through its case mappings and costs far more.
+/// among them) is answered from a table of those definitions' answers (`Table.stored`, which a test
+/// holds to what the definitions give): the standard library's answer for such a character goes
+/// through its case mappings and costs far more, and making the table costs a process milliseconds.
 enum CharacterClasses {
     static func isUppercase(_ character: Character) -> Bool { Class.uppercase.contains(character) }
     static func isLowercase(_ character: Character) -> Bool { Class.lowercase.contains(character) }
@@ -94,7 +95,14 @@ enum CharacterClasses {
         private static let wordsPerRow = limit / 64
         private let words: [UInt64]
 
-        init() {
+        init(words: [UInt64]) {
+            assert(words.count == Self.wordsPerRow * (Class.allCases.count + 1), "a table of the wrong size")
+            self.words = words
+        }
+
+        /// The table's words as the classes' definitions give them: a row of bits per class, then the
+        /// row of the scalars of two bytes that make a character of their own between ASCII ones.
+        static func computedWords() -> [UInt64] {
             let rows = Class.allCases.count + 1
             var words = [UInt64](repeating: 0, count: Self.wordsPerRow * rows)
             for value in 0..<Self.limit {
@@ -107,7 +115,7 @@ enum CharacterClasses {
                 between += "a"
                 if value >= 0x80, between.count == 3 { words[Class.allCases.count * Self.wordsPerRow + value / 64] |= 1 << (value % 64) }
             }
-            self.words = words
+            return words
         }
 
         func holds(_ class: Class, _ scalar: Int) -> Bool { bit(row: `class`.rawValue, scalar) }
@@ -128,5 +136,5 @@ enum CharacterClasses {
         }
     }
 
-    private static let table = Table()
+    private static let table = Table(words: Table.stored)
 }
