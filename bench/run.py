@@ -15,7 +15,8 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
 6. prints one table block per form (rows: tools; columns: files, records/s and the ratio to jsonschema-rs),
    formcheck's and jsonschema-rs's records per CPU second, then formcheck's 1- and 2-job throughput on the
    form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the ratio
-   is the median of the pairs' ratios); for the signup form also
+   is the median of the pairs' ratios), and its 2-job throughput on that file in each output format, every
+   error written to a file (median of --runs); for the signup form also
    its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
    largest generated file repeated; 0 skips it).
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
@@ -176,6 +177,21 @@ def print_jobs(form, sizes, runs, data):
     print(f"formcheck on {os.path.basename(largest)}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
           f"records/s, 2 jobs / 1 job {scaling:.2f}x, median of {pairs} pairs (per CPU second: {cpu[1]:,.0f} and "
           f"{cpu[2]:,.0f} records)")
+
+
+def print_formats(form, sizes, runs, data):
+    """formcheck with two jobs on the form's largest JSON Lines file in every output format, every error
+    written to a file as a CI job keeps its log: records/s, median of `runs`."""
+    schema = os.path.join(ROOT, form.YAML)
+    largest = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
+    output = os.path.join(OUT, "formats.out")
+    rates = []
+    for output_format in ["summary", "text", "json", "github", "sarif", "junit"]:
+        command = [FORMCHECK, schema, largest, "--all-errors", "--format", output_format, "--jobs", "2", *TODAY_OPTION]
+        seconds = statistics.median(run_to_file(command, output)[0] for _ in range(runs))
+        rates.append(f"{output_format} {max(sizes) / seconds:,.0f}")
+    os.unlink(output)
+    print(f"formcheck on {os.path.basename(largest)}, --jobs 2, output to a file, records/s: {', '.join(rates)}")
 
 
 def print_signup_extras(sizes, runs, large_gb, data):
@@ -356,6 +372,7 @@ def main(argv):
         print_block(form, sizes, tools, rates)
         if "formcheck" in tools:
             print_jobs(form, sizes, runs, data)
+            print_formats(form, sizes, runs, data)
             if name == "signup":
                 print_signup_extras(sizes, runs, large_gb, data)
         sys.stdout.flush()

@@ -71,21 +71,23 @@ extension FormSchema {
     /// Checks the JSON record in `json`, a value nested `depth` levels down in its document; `issues`
     /// keeps the issues made.
     private func check(
-        _ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, memory: inout SlotMemory,
-        issues: inout IssueTable
+        _ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, findsSensitive: Bool,
+        memory: inout SlotMemory, issues: inout IssueTable
     ) -> Outcome {
         guard let (failures, sensitive) = plan.failuresAndSensitiveRanges(
-            in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, memory: &memory)
+            in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, findsSensitive: findsSensitive,
+            memory: &memory)
         else { return .malformed }
         return failures.isEmpty ? .valid : .settled(validator.report(for: failures, of: plan, options: options, cache: &issues), sensitive: sensitive)
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
-    /// outcome into `results`, one per index. Issues are made once per distinct failure and thread (see
+    /// outcome into `results`, one per index, with where the sensitive values of records with issues
+    /// lie when `findsSensitive`. Issues are made once per distinct failure and thread (see
     /// `KnownIssues`).
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
-        known: KnownIssues, into results: UnsafeMutableBufferPointer<Result>,
+        findsSensitive: Bool = false, known: KnownIssues, into results: UnsafeMutableBufferPointer<Result>,
         _ result: (_ index: Int, _ outcome: Outcome) -> Result
     ) {
         let plan = directPlan
@@ -93,7 +95,8 @@ extension FormSchema {
         var memory = SlotMemory()
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
-                let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options, memory: &memory,
+                let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
+                                    findsSensitive: findsSensitive, memory: &memory,
                                     issues: &issues)
                 (results.baseAddress! + slot).initialize(to: result(index, outcome))
             }
@@ -137,6 +140,8 @@ extension FormSchema {
         let known = KnownIssues()
         // Taken out of the generic struct once: its fields are not read per record.
         let (make, makeWithoutIssues, readsText) = (transform.make, transform.makeWithoutIssues, transform.readsText)
+        // Where sensitive values lie matters only to output that quotes or places records' text.
+        let findsSensitive = readsText && hasSensitiveFields
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
             pool.submit(count: lines.count, chunkSize: 256) { indices, results in
                 // This thread's holder of the block, made for the first record that needs it.
@@ -147,7 +152,8 @@ extension FormSchema {
                     shared = made
                     return made
                 }
-                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, known: known, into: results) { index, outcome in
+                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive, known: known,
+                      into: results) { index, outcome in
                     let line = lines[index]
                     switch outcome {
                     case .valid:

@@ -300,7 +300,7 @@ final class DirectPlan: @unchecked Sendable {
     private let quickDateTests: FlatArray<Int32>
     private let rootFields: Range<Int>
     /// The sensitive fields whose values a redaction hides, those within no other sensitive field; nil
-    /// when one lies within an array's elements (see `sensitiveRanges(in:repeatsMember:)`).
+    /// when there are none, or one lies within an array's elements (see `sensitiveRanges(in:repeatsMember:)`).
     private let sensitiveNodes: FlatArray<Int32>?
     let nodeCount: Int
     /// Slots for the frames of array elements, after the nodes' slots (none when no field is an array).
@@ -349,7 +349,9 @@ final class DirectPlan: @unchecked Sendable {
             return graph.nodes[parent].isSensitive || isWithinSensitive(parent)
         }
         let sensitive = graph.nodes.indices.filter { graph.nodes[$0].isSensitive && !isWithinSensitive($0) }
-        sensitiveNodes = sensitive.allSatisfy { builder.nodeSlots[$0].depth == 0 } ? FlatArray(copying: sensitive.map { Int32($0) }) : nil
+        // A schema without sensitive fields has no values to find: nil too, which its records skip at once.
+        sensitiveNodes = !sensitive.isEmpty && sensitive.allSatisfy { builder.nodeSlots[$0].depth == 0 }
+            ? FlatArray(copying: sensitive.map { Int32($0) }) : nil
     }
 
     deinit {
@@ -410,9 +412,10 @@ final class DirectPlan: @unchecked Sendable {
     /// in `bytes`, as `JSONLocator.sensitiveRanges` finds them, when the slots tell it (see
     /// `sensitiveRanges(in:repeatsMember:)`; nil otherwise).
     func failuresAndSensitiveRanges(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, collectAllErrors: Bool, today: LocalDate, memory: inout SlotMemory
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, collectAllErrors: Bool, today: LocalDate, findsSensitive: Bool = true,
+        memory: inout SlotMemory
     ) -> (failures: [Failure], sensitive: [Range<Int>]?)? {
-        check(bytes, depth: depth, given: nil, collectAllErrors: collectAllErrors, today: today, findsSensitive: true, memory: &memory)
+        check(bytes, depth: depth, given: nil, collectAllErrors: collectAllErrors, today: today, findsSensitive: findsSensitive, memory: &memory)
     }
 
     private func check(
@@ -521,6 +524,8 @@ final class DirectPlan: @unchecked Sendable {
     /// `JSONLocator.sensitiveRanges` finds them in its bytes, when the slots tell it: when no sensitive
     /// field lies within an array's elements (`sensitiveNodes`), and no member of an object was written
     /// twice (`repeatsMember`: the reader finds every occurrence, a slot holds the last one). Nil otherwise.
+    /// Kept out of line, so that `read`, where it is asked, stays as the compiler inlines it without.
+    @inline(never)
     private func sensitiveRanges(in record: RecordSlots, repeatsMember: Bool) -> [Range<Int>]? {
         guard let sensitiveNodes, !repeatsMember else { return nil }
         var ranges: [Range<Int>] = []
@@ -528,7 +533,8 @@ final class DirectPlan: @unchecked Sendable {
             let value = record[node: Int(node)]
             if value.kind != .missing { ranges.append(value.writtenRange) }
         }
-        return ranges.sorted { $0.lowerBound < $1.lowerBound }
+        if zip(ranges, ranges.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) { ranges.sort { $0.lowerBound < $1.lowerBound } }
+        return ranges
     }
 
     /// Whether the node (outside arrays' elements) counts: its own `when:` and those of the objects
@@ -768,11 +774,12 @@ final class DirectPlan: @unchecked Sendable {
             if value.isPlain {
                 // Filled (`isEmptyFormValue` false), tested after the cheaper length: calling it costs 2% more.
                 guard check.pointee.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
-                for automaton in quickAutomata[check.pointee.automata.range] where !matches(text, automaton) { return false }
+                // By index: a slice of the plan's array is not always inlined away.
+                for index in check.pointee.automata.range where !matches(text, quickAutomata[index]) { return false }
             } else {
                 guard acceptsTextBeyondASCII(check.pointee, value, record: record) else { return false }
             }
-            for format in quickFormats[check.pointee.formats.range] where !format.matches(text) { return false }
+            for index in check.pointee.formats.range where !quickFormats[index].matches(text) { return false }
         case .integer:
             guard value.kind == .integer, check.pointee.integers.contains(value.integer) else { return false }
         case .boolean(let requiresTrue):
@@ -817,7 +824,7 @@ final class DirectPlan: @unchecked Sendable {
         guard check.readsTextBeyondASCII, check.lengths.contains(value.characterCount(in: bytes)), !value.isEmptyFormValue(in: bytes)
         else { return false }
         let text = value.bytes(in: bytes)
-        for test in quickTextTests[check.textTests.range] where !passes(textTest: Int(test), text, record: record) { return false }
+        for index in check.textTests.range where !passes(textTest: Int(quickTextTests[index]), text, record: record) { return false }
         return true
     }
 
