@@ -79,6 +79,20 @@ enum FuzzJSON {
         }
         let again = bytes.withUnsafeBufferPointer { schema.directReport($0, options: options, cache: &cache) }
         guard again == direct else { Fuzzing.finding("\(schema.name): the direct path answers differently from its cache") }
+        checkSensitiveRanges(schema, bytes, options: options)
+    }
+
+    /// Where the direct path says a record's sensitive values are, when it says, is where `JSONLocator`
+    /// finds them.
+    static func checkSensitiveRanges(_ schema: FormSchema, _ bytes: [UInt8], options: ValidationOptions) {
+        var memory = SlotMemory()
+        let checked = bytes.withUnsafeBufferPointer {
+            schema.directPlan.failuresAndSensitiveRanges(in: $0, depth: 0, collectAllErrors: options.collectAllErrors, today: options.today,
+                                                         memory: &memory)
+        }
+        guard let sensitive = checked?.sensitive else { return }
+        let located = JSONLocator.sensitiveRanges(in: bytes, graph: schema.graph)
+        guard sensitive == located else { Fuzzing.finding("\(schema.name): sensitive values at \(sensitive), the locator's at \(located)") }
     }
 }
 

@@ -524,7 +524,7 @@ final class DirectPlan: @unchecked Sendable {
     /// `JSONLocator.sensitiveRanges` finds them in its bytes, when the slots tell it: when no sensitive
     /// field lies within an array's elements (`sensitiveNodes`), and no member of an object was written
     /// twice (`repeatsMember`: the reader finds every occurrence, a slot holds the last one). Nil otherwise.
-    /// Kept out of line, so that `read`, where it is asked, stays as the compiler inlines it without.
+    /// Kept out of line: `read` asks it only of records with failures, when their output needs it.
     @inline(never)
     private func sensitiveRanges(in record: RecordSlots, repeatsMember: Bool) -> [Range<Int>]? {
         guard let sensitiveNodes, !repeatsMember else { return nil }
