@@ -132,17 +132,33 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
     /// An object member's key: `"key": `, after `, ` unless it is the first member. The key is one of
     /// the format's own names, which need no escape; a name from elsewhere goes through `appendJSON`.
     mutating func appendJSONKey(_ key: StaticString, first: Bool = false) {
-        let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a JSON key that needs escapes")
-        append(first ? "\"" : ", \"")
-        append(name)
-        append("\": ")
+        appendJSONKey(key, first: first, room: 0) { _ in }
     }
 
     /// A member holding a number: `"key": 12`, after `, ` unless it is the first member.
     mutating func appendJSONMember(_ key: StaticString, _ value: Int, first: Bool = false) {
-        appendJSONKey(key, first: first)
-        append(value)
+        let count = DecimalText.count(of: value)
+        appendJSONKey(key, first: first, room: count) { DecimalText.write(value, to: $0, count: count) }
+    }
+
+    /// The key as `appendJSONKey(_:first:)` writes it, and `room` bytes after it that `write` writes,
+    /// in one append: a member's output is a handful of appends, each of which checks the room and
+    /// that the storage is this buffer's own.
+    @inline(__always)
+    private mutating func appendJSONKey(
+        _ key: StaticString, first: Bool, room: Int, then write: (UnsafeMutablePointer<UInt8>) -> Void
+    ) {
+        let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a JSON key that needs escapes")
+        let lead = first ? 1 : 3
+        append(count: lead + name.count + 3 + room) { target in
+            if !first { (target[0], target[1]) = (UInt8(ascii: ","), UInt8(ascii: " ")) }
+            target[lead - 1] = UInt8(ascii: "\"")
+            (target + lead).initialize(from: name.baseAddress!, count: name.count)
+            let end = target + lead + name.count
+            (end[0], end[1], end[2]) = (UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: " "))
+            write(end + 3)
+        }
     }
 
     /// A member holding a string.
