@@ -71,7 +71,8 @@ package struct DataRecord: Sendable {
     }
 
     /// A well-formed JSON Lines record that has not been parsed: its line as a document of its own, or
-    /// (for a record with no issue, whose text is seldom needed) a range of the block it was read in.
+    /// (for a record with no issue, whose text is seldom needed) a range of the block it was read in;
+    /// `sensitiveRanges` are where the check that read it found its sensitive values, if it did.
     init(unparsedLine line: DataReader.JSONLine, in block: SharedBlock, withDocument: Bool, sensitiveRanges: [Range<Int>]? = nil) {
         self.index = line.index
         self.position = SourcePosition(line: line.number, column: 1)
