@@ -40,7 +40,7 @@ package struct DataRecord: Sendable {
     }
     /// The text the record was read from.
     package var document: DataDocument? {
-        storedDocument ?? block.map { DataDocument(name: $0.name, bytes: Array($0.bytes[unparsedRange!]), firstLine: position.line) }
+        storedDocument ?? block.map { $0.document(ofLine: unparsedRange!, firstLine: position.line) }
     }
     /// Whether `document` holds this record alone (a JSON Lines line), so that nothing found in it
     /// serves another record.
@@ -81,9 +81,9 @@ package struct DataRecord: Sendable {
         self.parsed = nil
         self.anchor = .json(0)
         if withDocument {
-            let bytes = block.bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[line.range])) }
-            self.storedDocument = DataDocument(name: block.name, bytes: bytes, firstLine: line.number)
-            self.unparsedRange = 0..<bytes.count
+            let document = block.document(ofLine: line.range, firstLine: line.number)
+            self.storedDocument = document
+            self.unparsedRange = 0..<document.byteCount
             self.block = nil
         } else {
             self.storedDocument = nil

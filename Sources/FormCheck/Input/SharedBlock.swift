@@ -14,4 +14,11 @@ final class SharedBlock: Sendable {
         self.bytes = bytes
         self.name = String(decoding: Array(name.utf8), as: UTF8.self)
     }
+
+    /// The line at `range` as a document of its own, its first line numbered `firstLine`; copied through
+    /// the block's buffer, without a reference to the block.
+    func document(ofLine range: Range<Int>, firstLine: Int) -> DataDocument {
+        let line = bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+        return DataDocument(name: name, bytes: line, firstLine: firstLine)
+    }
 }
