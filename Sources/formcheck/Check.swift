@@ -49,20 +49,33 @@ struct Check: ParsableCommand {
         let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
             summary.files += 1
-            let renderer = reporter.renderer(file: input.name)
+            let renderers = ThreadRenderers(count: options.jobs) { reporter.renderer(file: input.name) }
             // Records without issues all come to the same, unless the renderer writes them.
             var withoutIssues: (@Sendable () -> CheckedRecord<Reporter.Renderer>)?
-            if !renderer.rendersRecordsWithoutIssues { withoutIssues = { CheckedRecord<Reporter.Renderer>.withoutIssues } }
-            let check = RecordTransform(readsText: renderer.readsRecordText, withoutIssues: withoutIssues) { record, report in
-                CheckedRecord(record: record, report: report, renderer: renderer)
+            if !renderers.first.rendersRecordsWithoutIssues { withoutIssues = { CheckedRecord<Reporter.Renderer>.withoutIssues } }
+            let check = RecordTransform(readsText: renderers.first.readsRecordText, withoutIssues: withoutIssues) {
+                // Each thread renders with a renderer of its own into the output of its chunk, which
+                // goes with the chunk's first record.
+                let renderer = renderers.take()
+                var output = OutputBuffer()
+                return RecordMaker(endingChunksWith: { first in
+                    guard !output.isEmpty else { return }
+                    first.output = output
+                    output = OutputBuffer(capacity: output.count)
+                }) { record, report in
+                    CheckedRecord(record: record, report: report, renderer: renderer, into: &output)
+                }
             }
+            // The output of the chunk that the records being handed on point into.
+            var chunkOutput = OutputBuffer()
             func handle(_ checked: CheckedRecord<Reporter.Renderer>) {
+                if let output = checked.output { chunkOutput = output }
                 switch checked.outcome {
                 case .checked(let errors, let warnings):
                     summary.count(errors: errors, warnings: warnings)
                     progress.record()
                     if errors + warnings > 0 { progress.clear() }
-                    if let rendered = checked.rendered { reporter.write(rendered, file: input.name) }
+                    if let rendered = checked.rendered { reporter.write(rendered, from: chunkOutput, file: input.name) }
                 case .unreadable(let error):
                     summary.unreadable += 1
                     progress.clear()
@@ -94,7 +107,7 @@ extension DataFormat: ExpressibleByArgument {}
 
 
 /// A record as the checking threads hand it on: its counts, or the reason it could not be read, and
-/// what the reporter's renderer made of it.
+/// what the reporter's renderer made of it; the first record of a chunk also brings the chunk's output.
 struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     enum Outcome: Sendable {
         case checked(errors: Int, warnings: Int)
@@ -103,6 +116,8 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
 
     let outcome: Outcome
     let rendered: Renderer.Rendered?
+    /// The output its thread rendered for the records of its chunk, on the chunk's first record.
+    var output: OutputBuffer?
 
     /// A record without issues, for a renderer with nothing to say about such records.
     static var withoutIssues: CheckedRecord { CheckedRecord(outcome: .checked(errors: 0, warnings: 0), rendered: nil) }
@@ -112,7 +127,7 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
         self.rendered = rendered
     }
 
-    init(record: borrowing DataRecord, report: ValidationReport?, renderer: borrowing Renderer) {
+    init(record: borrowing DataRecord, report: ValidationReport?, renderer: borrowing Renderer, into output: inout OutputBuffer) {
         guard let report else {
             if case .failure(let error) = record.content {
                 outcome = .unreadable(error)
@@ -125,6 +140,6 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
         // By index, so that no issue is copied just to read its severity.
         let errors = report.issues.indices.count { report.issues[$0].severity == .error }
         outcome = .checked(errors: errors, warnings: report.issues.count - errors)
-        rendered = renderer.render(record, report)
+        rendered = renderer.render(record, report, into: &output)
     }
 }

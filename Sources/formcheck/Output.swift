@@ -24,6 +24,11 @@ enum Output {
         buffer.withBytes(write(bytes:))
     }
 
+    /// Writes the bytes of `buffer` in `range`.
+    static func write(_ buffer: OutputBuffer, _ range: Range<Int>) {
+        buffer.withBytes { write(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     static func write(bytes: UnsafeBufferPointer<UInt8>) {
         _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput)
     }

@@ -34,8 +34,9 @@ extension FormSchema {
         case .json:
             var stream = try JSONArrayStream(path: path, limit: options.maxRecordSize)
             guard try stream.startsWithArray() else {
+                let maker = transform.makeMaker()
                 try DataReader.forEachRecord(in: stream.rest(), format: .json, name: path) { record in
-                    body(transform.make(record, validate(parsed: record, options: options)))
+                    body(maker.makeChunk(of: record, validate(parsed: record, options: options)))
                 }
                 return
             }
@@ -46,7 +47,7 @@ extension FormSchema {
             let pool = WorkerPool(threads: jobs)
             defer { pool.close() }
             try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize) { records in
-                for result in pool.map(records, { transform.make($0, validate(parsed: $0, options: options)) }) { body(result) }
+                for result in pool.map(records, { transform.makeAlone($0, validate(parsed: $0, options: options)) }) { body(result) }
             }
             #else
             throw .malformed(YAMLParseError.needsYAMLTrait.dataParseError)
@@ -82,26 +83,27 @@ extension FormSchema {
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
-    /// outcome into `results`, one per index, with where the sensitive values of records with issues
-    /// lie when `findsSensitive`. Issues are made once per distinct failure and thread (see
-    /// `KnownIssues`).
+    /// outcome with the thread's maker into `results`, one per index, with where the sensitive values
+    /// of records with issues lie when `findsSensitive`; then ends the maker's chunk. Issues are made
+    /// once per distinct failure and thread (see `CheckingThreads`).
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
-        findsSensitive: Bool = false, known: KnownIssues, into results: UnsafeMutableBufferPointer<Result>,
-        _ result: (_ index: Int, _ outcome: Outcome) -> Result
+        findsSensitive: Bool = false, threads: CheckingThreads<Result>, into results: UnsafeMutableBufferPointer<Result>,
+        _ result: (_ index: Int, _ outcome: Outcome, _ make: (DataRecord, ValidationReport?) -> Result) -> Result
     ) {
         let plan = directPlan
-        var issues = known.take()
+        var state = threads.take()
         var memory = SlotMemory()
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
                 let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
                                     findsSensitive: findsSensitive, memory: &memory,
-                                    issues: &issues)
-                (results.baseAddress! + slot).initialize(to: result(index, outcome))
+                                    issues: &state.issues)
+                (results.baseAddress! + slot).initialize(to: result(index, outcome, state.maker.make))
             }
         }
-        known.giveBack(issues)
+        if !indices.isEmpty { state.maker.endChunk(&results[0]) }
+        threads.giveBack(state)
     }
 
     /// Reads and validates the records of standard input, told apart as
@@ -126,7 +128,7 @@ extension FormSchema {
         }, json: { bytes throws(DataFileError) in
             try validateJSON(bytes, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, records: { record in
-            body(transform.make(record, validate(parsed: record, options: options)))
+            body(transform.makeAlone(record, validate(parsed: record, options: options)))
         })
     }
 
@@ -137,9 +139,9 @@ extension FormSchema {
         // Blocks are checked a chunk of lines at a time on the pool's threads, this one among them.
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
-        let known = KnownIssues()
+        let threads = CheckingThreads(making: transform.makeMaker)
         // Taken out of the generic struct once: its fields are not read per record.
-        let (make, makeWithoutIssues, readsText) = (transform.make, transform.makeWithoutIssues, transform.readsText)
+        let (makeWithoutIssues, readsText) = (transform.makeWithoutIssues, transform.readsText)
         // Where sensitive values lie matters only to output that quotes or places records' text.
         let findsSensitive = readsText && hasSensitiveFields
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
@@ -152,8 +154,8 @@ extension FormSchema {
                     shared = made
                     return made
                 }
-                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive, known: known,
-                      into: results) { index, outcome in
+                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive, threads: threads,
+                      into: results) { index, outcome, make in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
@@ -197,8 +199,9 @@ extension FormSchema {
     ) throws(DataFileError) {
         var stream = JSONArrayStream(bytes: bytes, name: path, limit: options.maxRecordSize)
         guard try stream.startsWithArray() else {
+            let maker = transform.makeMaker()
             try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
-                body(transform.make(record, validate(parsed: record, options: options)))
+                body(maker.makeChunk(of: record, validate(parsed: record, options: options)))
             }
             return
         }
@@ -214,8 +217,8 @@ extension FormSchema {
     ) throws(DataFileError) {
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
-        let known = KnownIssues()
-        let (make, makeWithoutIssues) = (transform.make, transform.makeWithoutIssues)
+        let threads = CheckingThreads(making: transform.makeMaker)
+        let makeWithoutIssues = transform.makeWithoutIssues
         // Where hidden values lie matters only to output that quotes or places records' text.
         let hidesValues = hasSensitiveFields && transform.readsText
         // What the hidden values of one window take from the line the next window starts inside.
@@ -228,8 +231,8 @@ extension FormSchema {
             return (pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
                 let document = window.makeDocument()
                 if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
-                check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, known: known,
-                      into: results) { slot, outcome in
+                check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, threads: threads,
+                      into: results) { slot, outcome, make in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {
@@ -320,24 +323,37 @@ private final class CarriedColumns: @unchecked Sendable {
     }
 }
 
-/// The issues made for the direct path's failures so far, a table per checking thread: each chunk of
-/// records starts from its thread's table and leaves there the issues it made, so an issue is made
-/// about once per thread and run, not once per chunk. The values an issue holds (its message, its
-/// path) are then copied and freed by one thread, so no other core writes to their reference counts.
-/// A table that holds more than `limit` issues (failures that carry element indexes or parameters
-/// can be many) starts again empty.
-private final class KnownIssues: Sendable {
-    private let tables = Mutex([ObjectIdentifier: IssueTable]())
-    private static let limit = 4096
-
-    /// The calling thread's table, taken until it gives it back.
-    func take() -> IssueTable {
-        let thread = ObjectIdentifier(Thread.current)
-        return tables.withLock { $0.removeValue(forKey: thread) } ?? IssueTable()
+/// What each checking thread keeps from one chunk of records to its next, during a run: the issues made
+/// for the direct path's failures so far (`IssueTable`), so that an issue is made about once per thread
+/// and run, not once per chunk; and its `RecordMaker`, made at its first chunk. The values an issue
+/// holds (its message, its path) and what a maker holds are then copied, changed and freed by one
+/// thread, so no other core writes to their counts of references. A table that holds more than
+/// `limit` issues (failures that carry element indexes or parameters can be many) starts again empty.
+private final class CheckingThreads<Result>: @unchecked Sendable {
+    struct State {
+        var issues: IssueTable
+        let maker: RecordMaker<Result>
     }
 
-    func giveBack(_ issues: IssueTable) {
+    private let lock = NSLockLike()
+    private var states: [ObjectIdentifier: State] = [:]
+    private let makeMaker: @Sendable () -> RecordMaker<Result>
+    private static var limit: Int { 4096 }
+
+    init(making makeMaker: @escaping @Sendable () -> RecordMaker<Result>) {
+        self.makeMaker = makeMaker
+    }
+
+    /// The calling thread's state, taken until it gives it back.
+    func take() -> State {
         let thread = ObjectIdentifier(Thread.current)
-        tables.withLock { $0[thread] = issues.count > Self.limit ? IssueTable() : issues }
+        return lock.withLock { states.removeValue(forKey: thread) } ?? State(issues: IssueTable(), maker: makeMaker())
+    }
+
+    func giveBack(_ state: State) {
+        var state = state
+        if state.issues.count > Self.limit { state.issues = IssueTable() }
+        let thread = ObjectIdentifier(Thread.current)
+        lock.withLock { states[thread] = state }
     }
 }

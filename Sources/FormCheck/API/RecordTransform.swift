@@ -1,21 +1,59 @@
 /// What a run over files makes of each record and its report, on the checking threads (see
 /// `FormSchema.validateRecords(inFile:format:options:jobs:transform:_:)`), and what it needs to be given.
 package struct RecordTransform<Result: Sendable>: Sendable {
-    let make: @Sendable (DataRecord, ValidationReport?) -> Result
-    /// What `make` gives for any record without issues, when that does not depend on the record: such
+    /// Makes a checking thread's own `RecordMaker`, at the thread's first chunk of records of the run.
+    let makeMaker: @Sendable () -> RecordMaker<Result>
+    /// What a maker gives for any record without issues, when that does not depend on the record: such
     /// records are then not made into `DataRecord`s at all.
     let makeWithoutIssues: (@Sendable () -> Result)?
-    /// Whether `make` reads records' text (`DataRecord.document`). When not, a JSON Lines record with
+    /// Whether makers read records' text (`DataRecord.document`). When not, a JSON Lines record with
     /// issues is handed on without a document of its own (`DataRecord.document` then makes one each
     /// time it is asked).
     let readsText: Bool
 
+    /// A transform that every thread runs as it is.
     package init(
         readsText: Bool = true, withoutIssues makeWithoutIssues: (@Sendable () -> Result)? = nil,
         _ make: @escaping @Sendable (DataRecord, ValidationReport?) -> Result
     ) {
-        self.make = make
+        self.init(readsText: readsText, withoutIssues: makeWithoutIssues, perThread: { RecordMaker(make) })
+    }
+
+    /// A transform that each checking thread runs with a maker of its own, so that what a maker holds
+    /// and changes (caches, the output it builds) is touched by one thread: objects that threads share
+    /// have their cache lines moved between the cores at every change of their counts of references.
+    package init(
+        readsText: Bool = true, withoutIssues makeWithoutIssues: (@Sendable () -> Result)? = nil,
+        perThread makeMaker: @escaping @Sendable () -> RecordMaker<Result>
+    ) {
+        self.makeMaker = makeMaker
         self.makeWithoutIssues = makeWithoutIssues
         self.readsText = readsText
+    }
+
+    /// The result of a record checked on its own, as a chunk of one record.
+    func makeAlone(_ record: DataRecord, _ report: ValidationReport?) -> Result {
+        makeMaker().makeChunk(of: record, report)
+    }
+}
+
+/// How one checking thread makes the results of its records: a chunk of consecutive records at a time,
+/// in order, each by `make`, then `endChunk` on the chunk's first result, which can take what the
+/// chunk's results share (such as their output, written into one buffer that the thread then starts
+/// afresh: one memory block handed to the reading thread per chunk, not one per record).
+package struct RecordMaker<Result> {
+    let make: (DataRecord, ValidationReport?) -> Result
+    let endChunk: (inout Result) -> Void
+
+    package init(endingChunksWith endChunk: @escaping (inout Result) -> Void = { _ in }, _ make: @escaping (DataRecord, ValidationReport?) -> Result) {
+        self.make = make
+        self.endChunk = endChunk
+    }
+
+    /// The result of a chunk of one record.
+    func makeChunk(of record: DataRecord, _ report: ValidationReport?) -> Result {
+        var result = make(record, report)
+        endChunk(&result)
+        return result
     }
 }

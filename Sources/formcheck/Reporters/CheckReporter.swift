@@ -1,5 +1,6 @@
 import FormCheck
 import Foundation
+import Synchronization
 
 /// Counts for the closing summary of a run.
 struct CheckSummary {
@@ -126,11 +127,12 @@ extension ValidationIssue {
 /// is made by the reporter's `Renderer` on the checking threads; the reporter writes it, in input order.
 protocol CheckReporter {
     associatedtype Renderer: RecordRenderer
-    /// What renders the records of `file`.
+    /// What renders the records of `file` on one checking thread: each call makes one with caches of
+    /// its own.
     func renderer(file: String) -> Renderer
     /// What the renderer made of a record of `file`, in input order (nothing for the records it had
-    /// nothing to say about).
-    mutating func write(_ rendered: Renderer.Rendered, file: String)
+    /// nothing to say about), with the output of the record's chunk that it points into.
+    mutating func write(_ rendered: Renderer.Rendered, from output: OutputBuffer, file: String)
     /// An input that could not be read or parsed, with the place when known.
     mutating func problem(file: String, position: SourcePosition?, message: String)
     /// The end of one data file (or of standard input).
@@ -142,15 +144,17 @@ extension CheckReporter {
     mutating func fileDone(file: String) {}
 }
 
-/// Renders the records of one file on the checking threads, from what it was made with alone.
+/// Renders the records of one file on a checking thread, from what it was made with alone.
 protocol RecordRenderer: Sendable {
     associatedtype Rendered: Sendable
     /// Whether `render` quotes or places records' text (`DataRecord.document`); true unless said.
     var readsRecordText: Bool { get }
     /// Whether `render` can have something to write for a record without issues (false unless said).
     var rendersRecordsWithoutIssues: Bool { get }
-    /// What the reporter writes for `record` and its report, or nil when there is nothing to write.
-    func render(_ record: DataRecord, _ report: ValidationReport) -> Rendered?
+    /// Appends to `output` (the output of the thread's chunk of records, in one buffer) what the
+    /// reporter writes for `record` and its report, and returns where it lies there, or nil when there
+    /// is nothing to write.
+    func render(_ record: DataRecord, _ report: ValidationReport, into output: inout OutputBuffer) -> Rendered?
 }
 
 extension RecordRenderer {
@@ -161,7 +165,25 @@ extension RecordRenderer {
 /// A renderer with nothing to say about any record.
 struct SilentRenderer: RecordRenderer {
     var readsRecordText: Bool { false }
-    func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? { nil }
+    func render(_ record: DataRecord, _ report: ValidationReport, into output: inout OutputBuffer) -> Range<Int>? { nil }
+}
+
+/// The renderers of a file's run, one for each checking thread, made on the writing thread. Each thread
+/// takes one at its first chunk of records; a thread beyond their count shares one (renderers are
+/// safe to share, only slower).
+final class ThreadRenderers<Renderer: RecordRenderer>: Sendable {
+    private let renderers: [Renderer]
+    private let taken = Atomic<Int>(0)
+
+    init(count: Int, _ make: () -> Renderer) {
+        renderers = (0..<max(count, 1)).map { _ in make() }
+    }
+
+    var first: Renderer { renderers[0] }
+
+    func take() -> Renderer {
+        renderers[taken.add(1, ordering: .relaxed).oldValue % renderers.count]
+    }
 }
 
 /// The formats `--format` accepts.

@@ -13,17 +13,16 @@ struct GitHubReporter: CheckReporter {
             Self.appendStart(kind, file: file, to: &start)
             return start.bytes
         }
+        // An issue's title, and the end of its message after the record's number.
+        let titles = IssueTexts { issue, out in
+            let field = issue.path.components.isEmpty ? "record" : issue.printablePath
+            GitHubReporter.appendTitle("\(field) [\(issue.code)]", to: &out)
+        }
+        let messages = IssueTexts { issue, out in
+            GitHubReporter.appendEscaped(issue.printableMessage, isProperty: false, to: &out)
+            out.append("\n")
+        }
         return Renderer(errorStart: start("error"), warningStart: start("warning"), positions: positions, titles: titles, messages: messages)
-    }
-
-    /// An issue's title, and the end of its message after the record's number.
-    private let titles = IssueTexts { issue, out in
-        let field = issue.path.components.isEmpty ? "record" : issue.printablePath
-        GitHubReporter.appendTitle("\(field) [\(issue.code)]", to: &out)
-    }
-    private let messages = IssueTexts { issue, out in
-        GitHubReporter.appendEscaped(issue.printableMessage, isProperty: false, to: &out)
-        out.append("\n")
     }
 
     struct Renderer: RecordRenderer {
@@ -34,10 +33,10 @@ struct GitHubReporter: CheckReporter {
         let titles: IssueTexts
         let messages: IssueTexts
 
-        func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
+        func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> Range<Int>? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
-            var out = OutputBuffer(capacity: 384 * report.issues.count)
+            let start = out.count
             for issue in report.issues {
                 out.append(bytes: issue.severity == .warning ? warningStart : errorStart)
                 GitHubReporter.appendSpan(redaction.shown(record.span(of: issue)), to: &out)
@@ -48,12 +47,12 @@ struct GitHubReporter: CheckReporter {
                 out.append(": ")
                 messages.append(issue, to: &out)
             }
-            return out
+            return start..<out.count
         }
     }
 
-    mutating func write(_ rendered: OutputBuffer, file: String) {
-        Output.write(rendered)
+    mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
+        Output.write(output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {

@@ -3,9 +3,10 @@ import Synchronization
 
 /// The output of a piece of an issue that depends on the issue alone (its path, message, code, ...),
 /// made once per issue and copied after: the checking path hands out the same issue for every record
-/// that fails the same way, so most issues of a run are written from here. Shared by the checking
-/// threads, in shards (`ThreadShard`, so that threads seldom wait for one another); each holds at most
-/// `capacity` issues, and starts again when full.
+/// that fails the same way, so most issues of a run are written from here. Each checking thread's
+/// renderer has its own; one that threads share (beyond `ThreadRenderers`' count) is locked in shards
+/// (`ThreadShard`, so that threads seldom wait for one another). Each shard holds at most `capacity`
+/// issues, and starts again when full.
 final class IssueTexts: Sendable {
     private struct Entry: Sendable {
         /// Kept so that its identity is not taken by another issue while the entry stands.

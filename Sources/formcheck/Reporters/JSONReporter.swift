@@ -18,11 +18,11 @@ struct JSONReporter: CheckReporter {
         var start = OutputBuffer()
         start.append("{")
         start.appendJSONMember("file", string: file, first: true)
-        return Renderer(start: start.bytes, positions: positions, heads: heads, tails: tails)
+        return Renderer(start: start.bytes, positions: positions, heads: Self.heads(), tails: Self.tails())
     }
 
     /// What an issue's object says before its place: `{"path": ..., ..., "message": ...`.
-    private let heads = IssueTexts { issue, out in
+    private static func heads() -> IssueTexts { IssueTexts { issue, out in
         out.append("{")
         out.appendJSONMember("path", string: issue.path.description, first: true)
         out.appendJSONMember("pointer", string: issue.path.jsonPointer)
@@ -31,10 +31,10 @@ struct JSONReporter: CheckReporter {
         out.appendJSONMember("rule", string: issue.rule)
         out.appendJSONMember("severity", string: issue.severity.rawValue)
         out.appendJSONMember("message", string: issue.message)
-    }
+    } }
 
     /// What it says after: its parameters, and the object's end.
-    private let tails = IssueTexts { issue, out in
+    private static func tails() -> IssueTexts { IssueTexts { issue, out in
         out.appendJSONKey("parameters")
         out.append("{")
         for (number, (key, value)) in issue.parameters.sorted(by: { $0.key < $1.key }).enumerated() {
@@ -45,7 +45,7 @@ struct JSONReporter: CheckReporter {
             out.append(text: JSONText.argument(value))
         }
         out.append("}}")
-    }
+    } }
 
     /// Renders a record with issues as its result object.
     struct Renderer: RecordRenderer {
@@ -55,11 +55,11 @@ struct JSONReporter: CheckReporter {
         let heads: IssueTexts
         let tails: IssueTexts
 
-        func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
+        func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> Range<Int>? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
             let position = redaction.shown(record.position)
-            var out = OutputBuffer(capacity: 384 * report.issues.count)
+            let resultStart = out.count
             out.append(bytes: start)
             out.appendJSONMember("record", record.index)
             out.appendJSONMember("line", position.line)
@@ -75,13 +75,13 @@ struct JSONReporter: CheckReporter {
                 tails.append(issue, to: &out)
             }
             out.append("]}")
-            return out
+            return resultStart..<out.count
         }
     }
 
-    mutating func write(_ rendered: OutputBuffer, file: String) {
+    mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
         Output.out(wroteResult ? ",\n    " : "\n    ")
-        Output.write(rendered)
+        Output.write(output, rendered)
         wroteResult = true
     }
 

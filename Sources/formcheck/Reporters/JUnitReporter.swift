@@ -19,6 +19,10 @@ struct JUnitReporter: CheckReporter {
 
         /// A case, ended by a line break.
         mutating func add(_ testCase: OutputBuffer) {
+            testCase.withBytes { add($0) }
+        }
+
+        mutating func add(_ testCase: UnsafeBufferPointer<UInt8>) {
             tests += 1
             cases.append(testCase)
         }
@@ -29,15 +33,15 @@ struct JUnitReporter: CheckReporter {
             passingCaseEnd = end
         }
 
-        /// A record's case, counted as a failure when it is one, and its warnings; a passing case
-        /// (rendered as nothing) is written here.
-        mutating func add(_ rendered: RenderedCase) {
+        /// A record's case, its element in `output`, counted as a failure when it is one, and its
+        /// warnings; a passing case (rendered as nothing) is written here.
+        mutating func add(_ rendered: RenderedCase, from output: OutputBuffer) {
             guard !rendered.element.isEmpty else {
                 tests += 1
                 cases.append { JUnitReporter.appendCaseStart(record: rendered.record, afterName: passingCaseEnd, to: &$0) }
                 return
             }
-            add(rendered.element)
+            output.withBytes { add(UnsafeBufferPointer(rebasing: $0[rendered.element])) }
             if rendered.isFailure { failures += 1 }
             guard !rendered.warnings.isEmpty else { return }
             if !warnings.isEmpty { warnings.append("\n") }
@@ -59,8 +63,14 @@ struct JUnitReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(lines: IssueLineParts(shownFile: XMLText.text(PrintableText.escaped(file)), style: .plain, tails: tails),
-                 afterName: Self.afterName(file: file), positions: positions, failures: failures)
+        // The ends of issues' lines (see `appendIssueLine`), as XML text.
+        let tails = IssueTexts { issue, out in
+            var tail = OutputBuffer()
+            appendIssueLineTail(of: issue, style: .plain, to: &tail)
+            tail.withBytes { out.appendXML($0, inAttribute: false) }
+        }
+        return Renderer(lines: IssueLineParts(shownFile: XMLText.text(PrintableText.escaped(file)), style: .plain, tails: tails),
+                        afterName: Self.afterName(file: file), positions: positions, failures: Self.failures())
     }
 
     /// What follows a case's name: its class, the file's name, and its time.
@@ -78,15 +88,8 @@ struct JUnitReporter: CheckReporter {
 
     private static let caseNameStart = OutputBuffer("    <testcase name=\"record ")
 
-    /// The ends of issues' lines (see `appendIssueLine`), as XML text.
-    private let tails = IssueTexts { issue, out in
-        var tail = OutputBuffer()
-        appendIssueLineTail(of: issue, style: .plain, to: &tail)
-        tail.withBytes { out.appendXML($0, inAttribute: false) }
-    }
-
     /// The start of a `failure` element, for the first error of a record.
-    private let failures = IssueTexts { first, out in
+    private static func failures() -> IssueTexts { IssueTexts { first, out in
         out.append("><failure type=\"")
         out.appendXML(first.code, inAttribute: true)
         out.append("\" message=\"")
@@ -96,12 +99,13 @@ struct JUnitReporter: CheckReporter {
         }
         out.appendXML(first.printableMessage, inAttribute: true)
         out.append("\">")
-    }
+    } }
 
     /// A record's `testcase` element and, for a record with warnings only, their lines.
     struct RenderedCase: Sendable {
-        /// The `testcase` element; empty for a passing case, which the reporter writes.
-        var element = OutputBuffer()
+        /// Where the `testcase` element lies in the output of the record's chunk; empty for a passing
+        /// case, which the reporter writes.
+        var element = 0..<0
         var record = 0
         var isFailure = false
         var warnings = OutputBuffer()
@@ -118,35 +122,37 @@ struct JUnitReporter: CheckReporter {
         /// Every record is a test case.
         var rendersRecordsWithoutIssues: Bool { true }
 
-        func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedCase? {
+        func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> RenderedCase? {
             // A passing case is written by the reporter, from the record's number alone.
-            guard !report.issues.isEmpty else { return RenderedCase(record: record.index) }
-            var rendered = RenderedCase(element: OutputBuffer(capacity: 64 + afterName.count + 512 * report.issues.count),
-                                        record: record.index)
-            JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &rendered.element)
+            var rendered = RenderedCase(record: record.index)
+            guard !report.issues.isEmpty else { return rendered }
+            let start = out.count
+            JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &out)
             let redaction = positions.redaction(for: record)
-            // The issues' lines, as XML text.
-            var lines = OutputBuffer(capacity: 256 * report.issues.count)
-            for issue in report.issues {
-                if !lines.isEmpty { lines.append("\n") }
-                appendIssueLine(to: &lines, record: record, issue: issue, at: redaction.shown(record.span(of: issue)), parts: self.lines)
+            /// The issues' lines, as XML text.
+            func appendLines(to out: inout OutputBuffer) {
+                for (number, issue) in report.issues.enumerated() {
+                    if number > 0 { out.append("\n") }
+                    appendIssueLine(to: &out, record: record, issue: issue, at: redaction.shown(record.span(of: issue)), parts: lines)
+                }
             }
-            guard let first = report.issues.first(where: { $0.severity == .error }) else {
-                rendered.element.append("/>\n")
-                rendered.warnings = lines
-                return rendered
+            if let first = report.issues.first(where: { $0.severity == .error }) {
+                rendered.isFailure = true
+                failures.append(first, to: &out)
+                appendLines(to: &out)
+                out.append("</failure></testcase>\n")
+            } else {
+                out.append("/>\n")
+                appendLines(to: &rendered.warnings)
             }
-            rendered.isFailure = true
-            failures.append(first, to: &rendered.element)
-            rendered.element.append(lines)
-            rendered.element.append("</failure></testcase>\n")
+            rendered.element = start..<out.count
             return rendered
         }
     }
 
-    mutating func write(_ rendered: RenderedCase, file: String) {
+    mutating func write(_ rendered: RenderedCase, from output: OutputBuffer, file: String) {
         // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
-        withSuite(of: file) { $0.add(rendered) }
+        withSuite(of: file) { $0.add(rendered, from: output) }
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {

@@ -58,20 +58,26 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
         }
     }
 
+    /// Makes the storage this buffer's own, with room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        let (count, capacity) = header.pointee
+        guard count + extra > capacity || !isKnownUniquelyReferenced(&storage) else { return }
+        let grown = Self.storage(capacity: count + extra > capacity ? Swift.max(2 * capacity, count + extra) : capacity)
+        grown.withUnsafeMutablePointers { grownHeader, target in
+            storage.withUnsafeMutablePointerToElements { target.initialize(from: $0, count: count) }
+            grownHeader.pointee.count = count
+        }
+        storage = grown
+    }
+
     /// Appends `extra` bytes, which `write` writes from the pointer it is given, in storage of this
     /// buffer's own with room for them.
     @inline(__always)
     private mutating func append(count extra: Int, writing write: (UnsafeMutablePointer<UInt8>) -> Void) {
-        let (count, capacity) = header.pointee
-        if count + extra > capacity || !isKnownUniquelyReferenced(&storage) {
-            let grown = Self.storage(capacity: count + extra > capacity ? Swift.max(2 * capacity, count + extra) : capacity)
-            grown.withUnsafeMutablePointers { grownHeader, target in
-                storage.withUnsafeMutablePointerToElements { target.initialize(from: $0, count: count) }
-                grownHeader.pointee.count = count
-            }
-            storage = grown
-        }
+        reserve(extra)
         storage.withUnsafeMutablePointers { header, base in
+            let count = header.pointee.count
             assert(extra >= 0 && count + extra <= header.pointee.capacity, "an output buffer written past its room")
             write(base + count)
             header.pointee.count = count + extra
@@ -108,6 +114,30 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
     mutating func append(bytes other: some Collection<UInt8>) {
         if other.withContiguousStorageIfAvailable({ append($0) }) == nil {
             for byte in other { append(byte) }
+        }
+    }
+
+    /// A 32-bit number in the machine's byte order: what a checking thread tells the writing one
+    /// within its output (such as a length, see `set(word:at:)`), read back with `word(at:)` and not
+    /// written out.
+    mutating func append(word: UInt32) {
+        append(count: 4) { UnsafeMutableRawPointer($0).storeBytes(of: word, as: UInt32.self) }
+    }
+
+    /// Writes `word` over the four bytes at `offset`, which `append(word:)` wrote.
+    mutating func set(word: UInt32, at offset: Int) {
+        reserve(0)
+        storage.withUnsafeMutablePointers { header, base in
+            precondition(offset >= 0 && offset + 4 <= header.pointee.count, "a word set outside an output buffer's bytes")
+            UnsafeMutableRawPointer(base + offset).storeBytes(of: word, as: UInt32.self)
+        }
+    }
+
+    /// The number `append(word:)` or `set(word:at:)` wrote at `offset`.
+    func word(at offset: Int) -> UInt32 {
+        withBytes { bytes in
+            precondition(offset >= 0 && offset + 4 <= bytes.count, "a word read outside an output buffer's bytes")
+            return UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt32.self)
         }
     }
 

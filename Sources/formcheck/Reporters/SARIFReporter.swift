@@ -1,5 +1,6 @@
 import FormCheck
 import Foundation
+import Synchronization
 
 /// `--format sarif`: a SARIF 2.1.0 log for code-scanning views, with one rule per error code and a
 /// physical location (file, line and column span) for every issue. Files that cannot be read are
@@ -7,10 +8,13 @@ import Foundation
 struct SARIFReporter: CheckReporter {
     /// Error codes in the order first met: a result names its rule by its index here.
     private var rules: [String] = []
-    /// By error code: how its results start, `{"ruleId": CODE, "ruleIndex": N`.
-    private var resultStarts: [String: [UInt8]] = [:]
+    /// The numbers the renderers give error codes (see `RenderedResults`).
+    private let codeNumbers = CodeNumbers()
+    /// By the number of its error code: how a result starts, `{"ruleId": CODE, "ruleIndex": N`.
+    private var resultStarts: [[UInt8]?] = []
     /// The result objects, written at the end, after the rules they name.
     private let results = SpooledOutput()
+    private var wroteResult = false
     private var notifications: [String] = []
     /// Nil only for a log that `record` is never called on (such as `formcheck test`'s).
     private let positions: ShownPositions?
@@ -23,11 +27,13 @@ struct SARIFReporter: CheckReporter {
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(location: Location(file: file), positions: positions!, heads: heads, tails: tails)
+        Renderer(location: Location(file: file), positions: positions!, heads: Self.heads(numbering: codeNumbers), tails: Self.tails())
     }
 
-    /// What a result says before its location: its level and message.
-    private let heads = IssueTexts { issue, out in
+    /// The number of a result's code (see `RenderedResults`), then what it says before its location:
+    /// its level and message.
+    private static func heads(numbering codes: CodeNumbers) -> IssueTexts { IssueTexts { issue, out in
+        out.append(word: UInt32(codes.number(of: issue.code)))
         out.appendJSONMember("level", string: issue.severity == .error ? "error" : "warning")
         out.appendJSONKey("message")
         out.append("{")
@@ -35,24 +41,21 @@ struct SARIFReporter: CheckReporter {
         out.append("}")
         out.appendJSONKey("locations")
         out.append("[")
-    }
+    } }
 
     /// What a result's properties say after the record's number, and the result's end.
-    private let tails = IssueTexts { issue, out in
+    private static func tails() -> IssueTexts { IssueTexts { issue, out in
         out.appendJSONMember("path", string: issue.path.description)
         out.appendJSONMember("pointer", string: issue.path.jsonPointer)
         out.appendJSONMember("rule", string: issue.rule)
         out.append("}}")
-    }
+    } }
 
-    /// A record's issues as result objects, each without its `ruleId` and `ruleIndex`, which the
-    /// order of the whole run decides.
-    struct RenderedResults: Sendable {
-        var codes: [String] = []
-        /// Where each result's text ends in `text`.
-        var ends: [Int] = []
-        var text = OutputBuffer()
-    }
+    /// Where a record's issues lie in the output of its chunk, as result objects without their
+    /// `ruleId` and `ruleIndex`, which the order of the whole run decides. Each is written as the count
+    /// of bytes after its first eight and the number of its code (`OutputBuffer.append(word:)`), then
+    /// its text.
+    typealias RenderedResults = Range<Int>
 
     struct Renderer: RecordRenderer {
         let location: Location
@@ -60,46 +63,55 @@ struct SARIFReporter: CheckReporter {
         let heads: IssueTexts
         let tails: IssueTexts
 
-        func render(_ record: DataRecord, _ report: ValidationReport) -> RenderedResults? {
+        func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> RenderedResults? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
-            var rendered = RenderedResults(text: OutputBuffer(capacity: 512 * report.issues.count))
+            let start = out.count
             for issue in report.issues {
-                heads.append(issue, to: &rendered.text)
-                location.append(span: redaction.shown(record.span(of: issue)), to: &rendered.text)
-                rendered.text.append("]")
-                rendered.text.appendJSONKey("properties")
-                rendered.text.append("{")
-                rendered.text.appendJSONMember("record", record.index, first: true)
-                tails.append(issue, to: &rendered.text)
-                rendered.codes.append(issue.code)
-                rendered.ends.append(rendered.text.count)
+                let resultStart = out.count
+                out.append(word: 0)
+                heads.append(issue, to: &out)
+                location.append(span: redaction.shown(record.span(of: issue)), to: &out)
+                out.append("]")
+                out.appendJSONKey("properties")
+                out.append("{")
+                out.appendJSONMember("record", record.index, first: true)
+                tails.append(issue, to: &out)
+                out.set(word: UInt32(out.count - resultStart - 8), at: resultStart)
             }
-            return rendered
+            return start..<out.count
         }
     }
 
-    mutating func write(_ rendered: RenderedResults, file: String) {
-        var start = 0
-        var record = OutputBuffer(capacity: rendered.text.count + 64 * rendered.codes.count)
-        for (code, end) in zip(rendered.codes, rendered.ends) {
-            if !results.isEmpty || !record.isEmpty { record.append(Self.resultSeparator) }
-            record.append(bytes: resultStart(ofRule: code))
-            rendered.text.withBytes { record.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-            start = end
+    mutating func write(_ rendered: RenderedResults, from output: OutputBuffer, file: String) {
+        var offset = rendered.lowerBound
+        while offset < rendered.upperBound {
+            let (length, code) = (Int(output.word(at: offset)), Int(output.word(at: offset + 4)))
+            let text = offset + 8..<offset + 8 + length
+            let start = resultStart(ofCode: code)
+            let separated = wroteResult
+            results.append { out in
+                if separated { out.append(Self.resultSeparator) }
+                out.append(bytes: start)
+                output.withBytes { out.append(UnsafeBufferPointer(rebasing: $0[text])) }
+            }
+            wroteResult = true
+            offset = text.upperBound
         }
-        results.append(record)
     }
 
-    /// How a result of the rule `code` starts, its index given when the rule is first met.
-    private mutating func resultStart(ofRule code: String) -> [UInt8] {
-        if let start = resultStarts[code] { return start }
+    /// How a result of the code numbered `number` starts, its rule's index given when the code is
+    /// first met.
+    private mutating func resultStart(ofCode number: Int) -> [UInt8] {
+        if number < resultStarts.count, let start = resultStarts[number] { return start }
+        let code = codeNumbers.code(numbered: number)
         var start = OutputBuffer()
         start.append("{")
         start.appendJSONMember("ruleId", string: code, first: true)
         start.appendJSONMember("ruleIndex", rules.count)
         rules.append(code)
-        resultStarts[code] = start.bytes
+        if number >= resultStarts.count { resultStarts += repeatElement(nil, count: number + 1 - resultStarts.count) }
+        resultStarts[number] = start.bytes
         return start.bytes
     }
 
@@ -175,5 +187,24 @@ struct SARIFReporter: CheckReporter {
             }
             out.append("}}")
         }
+    }
+}
+
+/// Numbers for error codes, shared by the renderers of a run: the checking threads number the codes in
+/// the order they meet them, which is not the run's order.
+final class CodeNumbers: Sendable {
+    private let numbers = Mutex<(byCode: [String: Int], codes: [String])>(([:], []))
+
+    func number(of code: String) -> Int {
+        numbers.withLock { numbers in
+            if let number = numbers.byCode[code] { return number }
+            numbers.codes.append(code)
+            numbers.byCode[code] = numbers.codes.count - 1
+            return numbers.codes.count - 1
+        }
+    }
+
+    func code(numbered number: Int) -> String {
+        numbers.withLock { $0.codes[number] }
     }
 }

@@ -16,7 +16,11 @@ final class SpooledOutput {
     }
 
     func append(_ buffer: OutputBuffer) {
-        memory.append(buffer)
+        buffer.withBytes(append)
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        memory.append(bytes)
         spillIfFull()
     }
 

@@ -13,16 +13,14 @@ import FormCheck
 struct TextReporter: CheckReporter {
     let style: Style
     let positions: ShownPositions
-    let tails: IssueTexts
 
     init(schema: FormSchema, style: Style) {
         self.style = style
         positions = ShownPositions(schema: schema)
-        tails = issueLineTails(style: style)
     }
 
     func renderer(file: String) -> Renderer {
-        Renderer(positions: positions, lines: IssueLineParts(shownFile: PrintableText.escaped(file), style: style, tails: tails),
+        Renderer(positions: positions, lines: IssueLineParts(shownFile: PrintableText.escaped(file), style: style, tails: issueLineTails(style: style)),
                  markerStart: OutputBuffer("\n" + style.start(.green)), markerEnd: OutputBuffer(style.end + "\n"))
     }
 
@@ -34,10 +32,10 @@ struct TextReporter: CheckReporter {
         let markerStart: OutputBuffer
         let markerEnd: OutputBuffer
 
-        func render(_ record: DataRecord, _ report: ValidationReport) -> OutputBuffer? {
+        func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> Range<Int>? {
             guard !report.issues.isEmpty else { return nil }
             let redaction = positions.redaction(for: record)
-            var out = OutputBuffer(capacity: 384 * report.issues.count)
+            let start = out.count
             for issue in report.issues {
                 let span = record.span(of: issue)
                 appendIssueLine(to: &out, record: record, issue: issue, at: redaction.shown(span), parts: lines)
@@ -51,12 +49,12 @@ struct TextReporter: CheckReporter {
                 excerpt.appendMarker(to: &out)
                 out.append(markerEnd)
             }
-            return out
+            return start..<out.count
         }
     }
 
-    mutating func write(_ rendered: OutputBuffer, file: String) {
-        Output.write(rendered)
+    mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
+        Output.write(output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
@@ -75,7 +73,7 @@ struct SummaryReporter: CheckReporter {
 
     func renderer(file: String) -> SilentRenderer { SilentRenderer() }
 
-    mutating func write(_ rendered: OutputBuffer, file: String) {}
+    mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {}
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
         Output.error(problemLine(file: file, position: position, message: message, style: style))
