@@ -43,9 +43,9 @@ struct JUnitReporter: CheckReporter {
             }
             output.withBytes { add(UnsafeBufferPointer(rebasing: $0[rendered.element])) }
             if rendered.isFailure { failures += 1 }
-            guard !rendered.warnings.isEmpty else { return }
+            guard let lines = rendered.warnings else { return }
             if !warnings.isEmpty { warnings.append("\n") }
-            warnings.append(rendered.warnings)
+            warnings.append(lines)
         }
     }
 
@@ -108,7 +108,9 @@ struct JUnitReporter: CheckReporter {
         var element = 0..<0
         var record = 0
         var isFailure = false
-        var warnings = OutputBuffer()
+        /// Nil for any other record: an empty buffer would hold the storage that empty buffers share,
+        /// whose count of references the checking and writing threads would both change.
+        var warnings: OutputBuffer?
     }
 
     struct Renderer: RecordRenderer {
@@ -143,7 +145,9 @@ struct JUnitReporter: CheckReporter {
                 out.append("</failure></testcase>\n")
             } else {
                 out.append("/>\n")
-                appendLines(to: &rendered.warnings)
+                var warnings = OutputBuffer()
+                appendLines(to: &warnings)
+                rendered.warnings = warnings
             }
             rendered.element = start..<out.count
             return rendered
