@@ -50,15 +50,14 @@ struct Check: ParsableCommand {
         for input in inputs {
             summary.files += 1
             let renderers = ThreadRenderers(count: options.jobs) { reporter.renderer(file: input.name) }
-            // Records without issues all come to the same, unless the renderer writes them.
-            var withoutIssues: (@Sendable () -> CheckedRecord<Reporter.Renderer>)?
-            if !renderers.first.rendersRecordsWithoutIssues { withoutIssues = { CheckedRecord<Reporter.Renderer>.withoutIssues } }
-            let check = RecordTransform(readsText: renderers.first.readsRecordText, withoutIssues: withoutIssues) {
+            let check = RecordTransform(readsText: renderers.first.readsRecordText) {
                 // Each thread renders with a renderer of its own into the output of its chunk, which
                 // goes with the chunk's first record.
                 let renderer = renderers.take()
                 var output = OutputBuffer()
-                return RecordMaker(endingChunksWith: { first in
+                return RecordMaker(withoutIssues: { index in
+                    CheckedRecord(withoutIssuesAt: index, renderer: renderer, into: &output)
+                }, endingChunksWith: { first in
                     guard !output.isEmpty else { return }
                     first.output = output
                     output = OutputBuffer(capacity: output.count)
@@ -119,12 +118,10 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     /// The output its thread rendered for the records of its chunk, on the chunk's first record.
     var output: OutputBuffer?
 
-    /// A record without issues, for a renderer with nothing to say about such records.
-    static var withoutIssues: CheckedRecord { CheckedRecord(outcome: .checked(errors: 0, warnings: 0), rendered: nil) }
-
-    private init(outcome: Outcome, rendered: Renderer.Rendered?) {
-        self.outcome = outcome
-        self.rendered = rendered
+    /// A record without issues, known by its number alone.
+    init(withoutIssuesAt index: Int, renderer: borrowing Renderer, into output: inout OutputBuffer) {
+        outcome = .checked(errors: 0, warnings: 0)
+        rendered = renderer.render(withoutIssuesAt: index, into: &output)
     }
 
     init(record: borrowing DataRecord, report: ValidationReport?, renderer: borrowing Renderer, into output: inout OutputBuffer) {

@@ -89,7 +89,7 @@ extension FormSchema {
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
         findsSensitive: Bool = false, threads: CheckingThreads<Result>, into results: UnsafeMutableBufferPointer<Result>,
-        _ result: (_ index: Int, _ outcome: Outcome, _ make: (DataRecord, ValidationReport?) -> Result) -> Result
+        _ result: (_ index: Int, _ outcome: Outcome, _ maker: RecordMaker<Result>) -> Result
     ) {
         let plan = directPlan
         var state = threads.take()
@@ -99,7 +99,7 @@ extension FormSchema {
                 let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
                                     findsSensitive: findsSensitive, memory: &memory,
                                     issues: &state.issues)
-                (results.baseAddress! + slot).initialize(to: result(index, outcome, state.maker.make))
+                (results.baseAddress! + slot).initialize(to: result(index, outcome, state.maker))
             }
         }
         if !indices.isEmpty { state.maker.endChunk(&results[0]) }
@@ -140,8 +140,7 @@ extension FormSchema {
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
         let threads = CheckingThreads(making: transform.makeMaker)
-        // Taken out of the generic struct once: its fields are not read per record.
-        let (makeWithoutIssues, readsText) = (transform.makeWithoutIssues, transform.readsText)
+        let readsText = transform.readsText
         // Where sensitive values lie matters only to output that quotes or places records' text.
         let findsSensitive = readsText && hasSensitiveFields
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
@@ -155,18 +154,18 @@ extension FormSchema {
                     return made
                 }
                 check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive, threads: threads,
-                      into: results) { index, outcome, make in
+                      into: results) { index, outcome, maker in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
-                        if let makeWithoutIssues { return makeWithoutIssues() }
-                        return make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: false), ValidationReport(issues: []))
+                        if let makeWithoutIssues = maker.makeWithoutIssues { return makeWithoutIssues(line.index) }
+                        return maker.make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: false), ValidationReport(issues: []))
                     case .settled(let report, let sensitive):
-                        return make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText, sensitiveRanges: sensitive), report)
+                        return maker.make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText, sensitiveRanges: sensitive), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)
-                        return make(record, validate(parsed: record, options: options))
+                        return maker.make(record, validate(parsed: record, options: options))
                     }
                 }
             }
@@ -218,7 +217,6 @@ extension FormSchema {
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
         let threads = CheckingThreads(making: transform.makeMaker)
-        let makeWithoutIssues = transform.makeWithoutIssues
         // Where hidden values lie matters only to output that quotes or places records' text.
         let hidesValues = hasSensitiveFields && transform.readsText
         // What the hidden values of one window take from the line the next window starts inside.
@@ -232,15 +230,15 @@ extension FormSchema {
                 let document = window.makeDocument()
                 if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
                 check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, threads: threads,
-                      into: results) { slot, outcome, make in
+                      into: results) { slot, outcome, maker in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {
                     case .valid:
-                        if let makeWithoutIssues { return makeWithoutIssues() }
-                        return make(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
+                        if let makeWithoutIssues = maker.makeWithoutIssues { return makeWithoutIssues(index) }
+                        return maker.make(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
                     case .settled(let report, _):
-                        return make(DataRecord(index: index, unparsedElement: element, of: document), report)
+                        return maker.make(DataRecord(index: index, unparsedElement: element, of: document), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
                         let failure = document.bytes.withUnsafeBufferPointer { bytes in
@@ -249,7 +247,7 @@ extension FormSchema {
                         let error = DataParseError(message: failure.message, position: document.position(ofOffset: (from ?? 0) + failure.offset))
                         if syntax.found == nil { syntax.found = (slot, error) }
                         // Its result is never handed on: the array ends before it.
-                        return make(DataRecord(index: index, position: element.position, content: .failure(error)), nil)
+                        return maker.make(DataRecord(index: index, position: element.position, content: .failure(error)), nil)
                     }
                 }
             }, syntax)

@@ -3,31 +3,21 @@
 package struct RecordTransform<Result: Sendable>: Sendable {
     /// Makes a checking thread's own `RecordMaker`, at the thread's first chunk of records of the run.
     let makeMaker: @Sendable () -> RecordMaker<Result>
-    /// What a maker gives for any record without issues, when that does not depend on the record: such
-    /// records are then not made into `DataRecord`s at all.
-    let makeWithoutIssues: (@Sendable () -> Result)?
     /// Whether makers read records' text (`DataRecord.document`). When not, a JSON Lines record with
     /// issues is handed on without a document of its own (`DataRecord.document` then makes one each
     /// time it is asked).
     let readsText: Bool
 
     /// A transform that every thread runs as it is.
-    package init(
-        readsText: Bool = true, withoutIssues makeWithoutIssues: (@Sendable () -> Result)? = nil,
-        _ make: @escaping @Sendable (DataRecord, ValidationReport?) -> Result
-    ) {
-        self.init(readsText: readsText, withoutIssues: makeWithoutIssues, perThread: { RecordMaker(make) })
+    package init(readsText: Bool = true, _ make: @escaping @Sendable (DataRecord, ValidationReport?) -> Result) {
+        self.init(readsText: readsText, perThread: { RecordMaker(make) })
     }
 
     /// A transform that each checking thread runs with a maker of its own, so that what a maker holds
     /// and changes (caches, the output it builds) is touched by one thread: objects that threads share
     /// have their cache lines moved between the cores at every change of their counts of references.
-    package init(
-        readsText: Bool = true, withoutIssues makeWithoutIssues: (@Sendable () -> Result)? = nil,
-        perThread makeMaker: @escaping @Sendable () -> RecordMaker<Result>
-    ) {
+    package init(readsText: Bool = true, perThread makeMaker: @escaping @Sendable () -> RecordMaker<Result>) {
         self.makeMaker = makeMaker
-        self.makeWithoutIssues = makeWithoutIssues
         self.readsText = readsText
     }
 
@@ -43,10 +33,17 @@ package struct RecordTransform<Result: Sendable>: Sendable {
 /// afresh: one memory block handed to the reading thread per chunk, not one per record).
 package struct RecordMaker<Result> {
     let make: (DataRecord, ValidationReport?) -> Result
+    /// What `make` gives for a record without issues, from the record's number alone, when that is all
+    /// it needs: such records are then not made into `DataRecord`s at all.
+    let makeWithoutIssues: ((_ index: Int) -> Result)?
     let endChunk: (inout Result) -> Void
 
-    package init(endingChunksWith endChunk: @escaping (inout Result) -> Void = { _ in }, _ make: @escaping (DataRecord, ValidationReport?) -> Result) {
+    package init(
+        withoutIssues makeWithoutIssues: ((_ index: Int) -> Result)? = nil, endingChunksWith endChunk: @escaping (inout Result) -> Void = { _ in },
+        _ make: @escaping (DataRecord, ValidationReport?) -> Result
+    ) {
         self.make = make
+        self.makeWithoutIssues = makeWithoutIssues
         self.endChunk = endChunk
     }
 

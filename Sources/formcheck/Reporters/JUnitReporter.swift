@@ -6,8 +6,6 @@ import Foundation
 /// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
 struct JUnitReporter: CheckReporter {
     private struct Suite {
-        /// What follows a passing case's name: what `afterName(file:)` gives, and the element's end.
-        let passingCaseEnd: OutputBuffer
         /// The `testcase` elements, each on its line (ended by a line break).
         let cases = SpooledOutput()
         var tests = 0
@@ -27,20 +25,9 @@ struct JUnitReporter: CheckReporter {
             cases.append(testCase)
         }
 
-        init(file: String) {
-            var end = JUnitReporter.afterName(file: file)
-            end.append("/>\n")
-            passingCaseEnd = end
-        }
-
         /// A record's case, its element in `output`, counted as a failure when it is one, and its
-        /// warnings; a passing case (rendered as nothing) is written here.
+        /// warnings.
         mutating func add(_ rendered: RenderedCase, from output: OutputBuffer) {
-            guard !rendered.element.isEmpty else {
-                tests += 1
-                cases.append { JUnitReporter.appendCaseStart(record: rendered.record, afterName: passingCaseEnd, to: &$0) }
-                return
-            }
             output.withBytes { add(UnsafeBufferPointer(rebasing: $0[rendered.element])) }
             if rendered.isFailure { failures += 1 }
             guard let lines = rendered.warnings else { return }
@@ -70,23 +57,21 @@ struct JUnitReporter: CheckReporter {
             tail.withBytes { out.appendXML($0, inAttribute: false) }
         }
         return Renderer(lines: IssueLineParts(shownFile: XMLText.text(PrintableText.escaped(file)), style: .plain, tails: tails),
-                        afterName: Self.afterName(file: file), positions: positions, failures: Self.failures())
+                        afterName: Self.afterName(file: file, ending: ""), passingCaseEnd: Self.afterName(file: file, ending: "/>\n"),
+                        positions: positions, failures: Self.failures())
     }
 
-    /// What follows a case's name: its class, the file's name, and its time.
-    private static func afterName(file: String) -> OutputBuffer {
-        OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\"")
+    /// What follows a case's name: its class, the file's name, and its time, then `ending`.
+    private static func afterName(file: String, ending: String) -> OutputBuffer {
+        OutputBuffer("\" classname=\"\(XMLText.attribute(file))\" time=\"0\"" + ending)
     }
 
-    /// `    <testcase name="record N` and what follows the name (`" classname="FILE" time="0"`, and for
-    /// a passing case the element's end).
+    /// `    <testcase name="record N` and what follows the name (see `afterName(file:ending:)`).
     private static func appendCaseStart(record: Int, afterName: OutputBuffer, to out: inout OutputBuffer) {
-        out.append(caseNameStart)
+        out.append("    <testcase name=\"record ")
         out.append(record)
         out.append(afterName)
     }
-
-    private static let caseNameStart = OutputBuffer("    <testcase name=\"record ")
 
     /// The start of a `failure` element, for the first error of a record.
     private static func failures() -> IssueTexts { IssueTexts { first, out in
@@ -103,10 +88,8 @@ struct JUnitReporter: CheckReporter {
 
     /// A record's `testcase` element and, for a record with warnings only, their lines.
     struct RenderedCase: Sendable {
-        /// Where the `testcase` element lies in the output of the record's chunk; empty for a passing
-        /// case, which the reporter writes.
-        var element = 0..<0
-        var record = 0
+        /// Where the `testcase` element lies in the output of the record's chunk.
+        var element: Range<Int>
         var isFailure = false
         /// Nil for any other record: an empty buffer would hold the storage that empty buffers share,
         /// whose count of references the checking and writing threads would both change.
@@ -118,16 +101,21 @@ struct JUnitReporter: CheckReporter {
         let lines: IssueLineParts
         /// What follows a case's name: its class, the file's name, and its time.
         let afterName: OutputBuffer
+        /// The same, and the end of a passing case's element.
+        let passingCaseEnd: OutputBuffer
         let positions: ShownPositions
         let failures: IssueTexts
 
-        /// Every record is a test case.
-        var rendersRecordsWithoutIssues: Bool { true }
+        /// Every record is a test case: a passing one says its number alone.
+        func render(withoutIssuesAt index: Int, into out: inout OutputBuffer) -> RenderedCase? {
+            let start = out.count
+            JUnitReporter.appendCaseStart(record: index, afterName: passingCaseEnd, to: &out)
+            return RenderedCase(element: start..<out.count)
+        }
 
         func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> RenderedCase? {
-            // A passing case is written by the reporter, from the record's number alone.
-            var rendered = RenderedCase(record: record.index)
-            guard !report.issues.isEmpty else { return rendered }
+            guard !report.issues.isEmpty else { return render(withoutIssuesAt: record.index, into: &out) }
+            var rendered = RenderedCase(element: 0..<0)
             let start = out.count
             JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &out)
             let redaction = positions.redaction(for: record)
@@ -177,7 +165,7 @@ struct JUnitReporter: CheckReporter {
     private mutating func withSuite(of file: String, _ body: (inout Suite) -> Void) {
         if current?.file != file {
             if let current { suites[current.file] = current.suite }
-            current = (file, suites.removeValue(forKey: file) ?? Suite(file: file))
+            current = (file, suites.removeValue(forKey: file) ?? Suite())
         }
         body(&current!.suite)
     }
@@ -188,7 +176,7 @@ struct JUnitReporter: CheckReporter {
             suite = current.suite
             self.current = nil
         } else {
-            suite = suites.removeValue(forKey: file) ?? Suite(file: file)
+            suite = suites.removeValue(forKey: file) ?? Suite()
         }
         let seconds = String(format: "%.3f", Date().timeIntervalSince(suite.started))
         var out = "  <testsuite name=\"\(XMLText.attribute(file))\" package=\"\(XMLText.attribute(form))\" id=\"\(nextID)\""
