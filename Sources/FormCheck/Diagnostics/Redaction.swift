@@ -19,6 +19,28 @@ package struct Redaction: Sendable {
     package init() {}
 
     init(spans: [SourceSpan]) {
+        func precedes(_ a: (line: Int, columns: Range<Int>), _ b: (line: Int, columns: Range<Int>)) -> Bool {
+            a.line != b.line ? a.line < b.line : a.columns.lowerBound < b.columns.lowerBound
+        }
+        lineNumbers.reserveCapacity(spans.count)
+        ranges.reserveCapacity(spans.count)
+        shiftBefore.reserveCapacity(spans.count)
+        // Values each on one line and in order (those of a JSON record) are entered as they come.
+        var last: (line: Int, columns: Range<Int>)?
+        var inOrder = true
+        for span in spans where inOrder {
+            inOrder = span.start.line == span.end.line
+            guard inOrder, let columns = span.columns(onLine: span.start.line) else { continue }
+            inOrder = last.map { !precedes((span.start.line, columns), $0) } ?? true
+            last = (span.start.line, columns)
+        }
+        if inOrder {
+            var shift = 0
+            for span in spans {
+                if let columns = span.columns(onLine: span.start.line) { enter((span.start.line, columns), shift: &shift) }
+            }
+            return
+        }
         var entries: [(line: Int, columns: Range<Int>)] = []
         entries.reserveCapacity(spans.count)
         for span in spans {
@@ -26,30 +48,27 @@ package struct Redaction: Sendable {
                 if let columns = span.columns(onLine: line) { entries.append((line, columns)) }
             }
         }
-        func precedes(_ a: (line: Int, columns: Range<Int>), _ b: (line: Int, columns: Range<Int>)) -> Bool {
-            a.line != b.line ? a.line < b.line : a.columns.lowerBound < b.columns.lowerBound
-        }
         if !zip(entries, entries.dropFirst()).allSatisfy({ !precedes($1, $0) }) { entries.sort(by: precedes) }
-        lineNumbers.reserveCapacity(entries.count)
-        ranges.reserveCapacity(entries.count)
-        shiftBefore.reserveCapacity(entries.count)
         var shift = 0
-        for entry in entries {
-            let sameLine = lineNumbers.last == entry.line
-            // A value written inside another (a YAML anchor within a sensitive value) is merged into
-            // it, as the excerpt shows them: one `***`.
-            if sameLine, let last = ranges.last, entry.columns.lowerBound < last.upperBound {
-                shift -= last.count - 3
-                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, entry.columns.upperBound)
-                shift += ranges[ranges.count - 1].count - 3
-                continue
-            }
-            if !sameLine { shift = 0 }
-            lineNumbers.append(entry.line)
-            ranges.append(entry.columns)
-            shiftBefore.append(shift)
-            shift += entry.columns.count - 3
+        for entry in entries { enter(entry, shift: &shift) }
+    }
+
+    /// Enters the next hidden columns in order; `shift` is what the ones before on the line lose.
+    private mutating func enter(_ entry: (line: Int, columns: Range<Int>), shift: inout Int) {
+        let sameLine = lineNumbers.last == entry.line
+        // A value written inside another (a YAML anchor within a sensitive value) is merged into
+        // it, as the excerpt shows them: one `***`.
+        if sameLine, let last = ranges.last, entry.columns.lowerBound < last.upperBound {
+            shift -= last.count - 3
+            ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, entry.columns.upperBound)
+            shift += ranges[ranges.count - 1].count - 3
+            return
         }
+        if !sameLine { shift = 0 }
+        lineNumbers.append(entry.line)
+        ranges.append(entry.columns)
+        shiftBefore.append(shift)
+        shift += entry.columns.count - 3
     }
 
     /// Counts on `line` the columns that values written before this text lose: positions there move

@@ -83,9 +83,16 @@ package final class DataDocument: @unchecked Sendable {
         return SourceSpan(start: start, end: SourcePosition(line: start.line, column: start.column + scalars(in: range.lowerBound..<end)))
     }
 
-    /// Where each of the byte ranges lies.
+    /// Where each of the byte ranges lies: each counted on from the end of the one before, when no
+    /// line break lies between them (see `span(ofBytes:after:)`), so that ranges in order on one line
+    /// are counted in one pass over it.
     func spans(ofBytes ranges: [Range<Int>]) -> [SourceSpan] {
-        ranges.map { SourceSpan(start: position(ofOffset: $0.lowerBound), end: position(ofOffset: $0.upperBound)) }
+        var known: (offset: Int, position: SourcePosition)?
+        return ranges.map { range in
+            let span = span(ofBytes: range, after: known)
+            known = (range.upperBound, span.end)
+            return span
+        }
     }
 
     /// The line and column (in Unicode scalars) of a byte offset.
