@@ -25,8 +25,8 @@ package final class DataDocument: @unchecked Sendable {
     /// as the reader counted them. JSON lines break at LF (a CR before it is not part of the line).
     let yamlRecords: [YAMLNode]?
     /// Guards `lineStarts`, which a document of several lines builds when first asked (a document of
-    /// one line has its index from the start), and `scalarsBeforeBlock`. A short document of one line
-    /// (such as a JSON Lines record) needs neither, and has no lock.
+    /// one line needs none), and `scalarsBeforeBlock`. A short document of one line (such as a JSON
+    /// Lines record) needs neither, and has no lock.
     private let lock: NSLock?
     private let hasLineBreak: Bool
     private var lineStarts: [Int]?
@@ -56,7 +56,6 @@ package final class DataDocument: @unchecked Sendable {
             || LineFeeds.occur(in: bytes, within: 0..<bytes.count)
         self.hasLineBreak = hasLineBreak
         lock = hasLineBreak || bytes.count > Self.countedDirectly ? NSLock() : nil
-        lineStarts = hasLineBreak ? nil : [0]
         if !hasLineBreak, let jsonValueStarts, let jsonValueColumns {
             assert(jsonValueStarts.count == jsonValueColumns.count, "a column for each value start")
             anchors = (jsonValueStarts, jsonValueColumns.map { $0 - firstColumn })
@@ -97,6 +96,10 @@ package final class DataDocument: @unchecked Sendable {
 
     /// The line and column (in Unicode scalars) of a byte offset.
     func position(ofOffset offset: Int) -> SourcePosition {
+        guard hasLineBreak else {
+            let end = min(offset, bytes.count)
+            return SourcePosition(line: firstLine, column: firstColumn + scalars(in: min(0, end)..<end))
+        }
         let starts = lineIndex()
         // The last line that starts at the offset or before (the first, for an offset before it).
         let low = max(0, starts.partitioningIndex { $0 > offset } - 1)
@@ -191,6 +194,11 @@ package final class DataDocument: @unchecked Sendable {
 
     /// The byte range of a line (numbered as in the file), without its line break.
     func lineRange(_ number: Int) -> Range<Int>? {
+        guard hasLineBreak else {
+            guard number == firstLine else { return nil }
+            let end = !bytes.isEmpty && bytes[bytes.count - 1] == UInt8(ascii: "\r") ? bytes.count - 1 : bytes.count
+            return 0..<end
+        }
         let starts = lineIndex()
         let index = number - firstLine
         guard index >= 0, index < starts.count else { return nil }
@@ -225,8 +233,9 @@ package final class DataDocument: @unchecked Sendable {
         }
     }
 
+    /// The start of each line; for a document of several lines only.
     private func lineIndex() -> [Int] {
-        guard hasLineBreak, let lock else { return lineStarts! }
+        guard let lock else { preconditionFailure("a line index asked of a document of one line") }
         lock.lock()
         defer { lock.unlock() }
         if let lineStarts { return lineStarts }
