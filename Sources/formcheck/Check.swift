@@ -37,48 +37,45 @@ struct Check: ParsableCommand {
     /// Checks every input, its records' output rendered on the checking threads and written by
     /// `reporter` in input order.
     private func check<Reporter: CheckReporter>(_ compiled: FormSchema, reporter: Reporter) throws {
-        var reporter = reporter
+        let run = CheckRun(reporter: reporter)
         let validationOptions = options.validationOptions
-        var summary = CheckSummary()
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)
         for (name, message) in problems {
-            reporter.problem(file: name, position: nil, message: message)
-            reporter.fileDone(file: name)
-            summary.unreadable += 1
+            run.reporter.problem(file: name, position: nil, message: message)
+            run.reporter.fileDone(file: name)
+            run.summary.unreadable += 1
         }
         let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
-            summary.files += 1
-            let renderers = ThreadRenderers(count: options.jobs) { reporter.renderer(file: input.name) }
+            run.summary.files += 1
+            let renderers = ThreadRenderers(count: options.jobs) { run.reporter.renderer(file: input.name) }
             let check = RecordTransform(readsText: renderers.first.readsRecordText) {
                 // Each thread renders with a renderer of its own into the output of its chunk, which
                 // goes with the chunk's first record.
                 let renderer = renderers.take()
-                var output = OutputBuffer()
+                let output = ChunkOutput()
                 return RecordMaker(withoutIssues: { index in
-                    CheckedRecord(withoutIssuesAt: index, renderer: renderer, into: &output)
+                    CheckedRecord(withoutIssuesAt: index, renderer: renderer, into: &output.buffer)
                 }, endingChunksWith: { first in
-                    guard !output.isEmpty else { return }
-                    first.output = output
-                    output = OutputBuffer(capacity: output.count)
+                    guard !output.buffer.isEmpty else { return }
+                    first.output = output.buffer
+                    output.buffer = OutputBuffer(capacity: output.buffer.count)
                 }) { record, report in
-                    CheckedRecord(record: record, report: report, renderer: renderer, into: &output)
+                    CheckedRecord(record: record, report: report, renderer: renderer, into: &output.buffer)
                 }
             }
-            // The output of the chunk that the records being handed on point into.
-            var chunkOutput = OutputBuffer()
             func handle(_ checked: CheckedRecord<Reporter.Renderer>) {
-                if let output = checked.output { chunkOutput = output }
+                if let output = checked.output { run.chunkOutput = output }
                 switch checked.outcome {
                 case .checked(let errors, let warnings):
-                    summary.count(errors: errors, warnings: warnings)
+                    run.summary.count(errors: errors, warnings: warnings)
                     progress.record()
                     if errors + warnings > 0 { progress.clear() }
-                    if let rendered = checked.rendered { reporter.write(rendered, from: chunkOutput, file: input.name) }
+                    if let rendered = checked.rendered { run.reporter.write(rendered, from: run.chunkOutput, file: input.name) }
                 case .unreadable(let error):
-                    summary.unreadable += 1
+                    run.summary.unreadable += 1
                     progress.clear()
-                    reporter.problem(file: input.name, position: error.position, message: error.message)
+                    run.reporter.problem(file: input.name, position: error.position, message: error.message)
                 }
             }
             do {
@@ -89,17 +86,37 @@ struct Check: ParsableCommand {
                     try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: options.jobs, transform: check, handle)
                 }
             } catch {
-                summary.unreadable += 1
+                run.summary.unreadable += 1
                 progress.clear()
-                reporter.problem(file: input.name, position: error.position, message: error.messageNamingOption)
+                run.reporter.problem(file: input.name, position: error.position, message: error.messageNamingOption)
             }
-            reporter.fileDone(file: input.name)
+            run.reporter.fileDone(file: input.name)
             progress.fileDone()
         }
         progress.clear()
-        reporter.finish(summary)
-        throw summary.exitStatus
+        run.reporter.finish(run.summary)
+        throw run.summary.exitStatus
     }
+}
+
+/// What a run changes on the writing thread as records are handed on: the reporter, the counts, and
+/// the output of the chunk that the records being handed on point into. Its properties are not checked
+/// for exclusive access at run time, as the variables that the closure handing records on captures
+/// would be, at every record; only the writing thread changes them.
+private final class CheckRun<Reporter: CheckReporter> {
+    @exclusivity(unchecked) var reporter: Reporter
+    @exclusivity(unchecked) var summary = CheckSummary()
+    @exclusivity(unchecked) var chunkOutput = OutputBuffer()
+
+    init(reporter: Reporter) {
+        self.reporter = reporter
+    }
+}
+
+/// The output a checking thread renders for its chunk of records, changed by that thread alone (and
+/// so not checked for exclusive access at run time, as a variable its closures capture would be).
+private final class ChunkOutput {
+    @exclusivity(unchecked) var buffer = OutputBuffer()
 }
 
 extension DataFormat: ExpressibleByArgument {}

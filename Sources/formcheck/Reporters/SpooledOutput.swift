@@ -4,9 +4,11 @@ import Foundation
 /// memory up to a few megabytes, and beyond that in an unnamed temporary file, so that the reports of a
 /// large run do not grow memory; written out in order, in one piece.
 final class SpooledOutput {
-    private var memory = OutputBuffer()
+    // Changed by the writing thread alone, for every record written: not checked for exclusive access
+    // at run time.
+    @exclusivity(unchecked) private var memory = OutputBuffer()
     /// The spilled part, when there is one.
-    private var file: UnsafeMutablePointer<FILE>?
+    @exclusivity(unchecked) private var file: UnsafeMutablePointer<FILE>?
     var isEmpty: Bool { memory.isEmpty && file == nil }
     /// The most bytes held in memory before they go to the file.
     static let memoryLimit = 4 << 20
