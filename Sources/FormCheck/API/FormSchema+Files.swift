@@ -82,24 +82,34 @@ extension FormSchema {
         return failures.isEmpty ? .valid : .settled(validator.report(for: failures, of: plan, options: options, cache: &issues), sensitive: sensitive)
     }
 
-    /// Checks the records at `ranges[indices]` of `text` and writes what `result` makes of each
-    /// outcome with the thread's maker into `results`, one per index, with where the sensitive values
-    /// of records with issues lie when `findsSensitive`; then ends the maker's chunk. Issues are made
-    /// once per distinct failure and thread (see `CheckingThreads`).
+    /// Checks the records at `ranges[indices]` of `text` and writes what the thread's maker makes of
+    /// each into `results`, one per index: of a record without issues, from its `number` when the maker
+    /// can; else of the record and report that `record` gives for the outcome (with where the sensitive
+    /// values of records with issues lie when `findsSensitive`). Then ends the maker's chunk. Issues are
+    /// made once per distinct failure and thread (see `CheckingThreads`).
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
         findsSensitive: Bool = false, threads: CheckingThreads<Result>, into results: UnsafeMutableBufferPointer<Result>,
-        _ result: (_ index: Int, _ outcome: Outcome, _ maker: RecordMaker<Result>) -> Result
+        number: (_ index: Int) -> Int, _ record: (_ index: Int, _ outcome: Outcome) -> (DataRecord, ValidationReport?)
     ) {
         let plan = directPlan
         var state = threads.take()
+        // Taken out of the maker once: read from it for each record, its closures would be retained.
+        let (make, makeWithoutIssues) = (state.maker.make, state.maker.makeWithoutIssues)
         var memory = SlotMemory()
         text.withUnsafeBufferPointer { bytes in
             for (slot, index) in indices.enumerated() {
                 let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
                                     findsSensitive: findsSensitive, memory: &memory,
                                     issues: &state.issues)
-                (results.baseAddress! + slot).initialize(to: result(index, outcome, state.maker))
+                let result: Result
+                if case .valid = outcome, let makeWithoutIssues {
+                    result = makeWithoutIssues(number(index))
+                } else {
+                    let (record, report) = record(index, outcome)
+                    result = make(record, report)
+                }
+                (results.baseAddress! + slot).initialize(to: result)
             }
         }
         if !indices.isEmpty { state.maker.endChunk(&results[0]) }
@@ -154,18 +164,17 @@ extension FormSchema {
                     return made
                 }
                 check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive, threads: threads,
-                      into: results) { index, outcome, maker in
+                      into: results, number: { lines[$0].index }) { index, outcome in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
-                        if let makeWithoutIssues = maker.makeWithoutIssues { return makeWithoutIssues(line.index) }
-                        return maker.make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: false), ValidationReport(issues: []))
+                        return (DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: false), ValidationReport(issues: []))
                     case .settled(let report, let sensitive):
-                        return maker.make(DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText, sensitiveRanges: sensitive), report)
+                        return (DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText, sensitiveRanges: sensitive), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)
-                        return maker.make(record, validate(parsed: record, options: options))
+                        return (record, validate(parsed: record, options: options))
                     }
                 }
             }
@@ -230,15 +239,14 @@ extension FormSchema {
                 let document = window.makeDocument()
                 if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
                 check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, threads: threads,
-                      into: results) { slot, outcome, maker in
+                      into: results, number: { window.firstIndex + $0 + 1 }) { slot, outcome in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {
                     case .valid:
-                        if let makeWithoutIssues = maker.makeWithoutIssues { return makeWithoutIssues(index) }
-                        return maker.make(DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
+                        return (DataRecord(index: index, unparsedElement: element, of: document), ValidationReport(issues: []))
                     case .settled(let report, _):
-                        return maker.make(DataRecord(index: index, unparsedElement: element, of: document), report)
+                        return (DataRecord(index: index, unparsedElement: element, of: document), report)
                     case .malformed:
                         let from = slot > 0 ? window.elements[slot - 1].range.upperBound : window.endBeforeFirst
                         let failure = document.bytes.withUnsafeBufferPointer { bytes in
@@ -247,7 +255,7 @@ extension FormSchema {
                         let error = DataParseError(message: failure.message, position: document.position(ofOffset: (from ?? 0) + failure.offset))
                         if syntax.found == nil { syntax.found = (slot, error) }
                         // Its result is never handed on: the array ends before it.
-                        return maker.make(DataRecord(index: index, position: element.position, content: .failure(error)), nil)
+                        return (DataRecord(index: index, position: element.position, content: .failure(error)), nil)
                     }
                 }
             }, syntax)

@@ -163,10 +163,11 @@ extension RecordRenderer {
     func render(withoutIssuesAt index: Int, into output: inout OutputBuffer) -> Rendered? { nil }
 }
 
-/// A renderer with nothing to say about any record.
+/// A renderer with nothing to say about any record: its results hold nothing (`Never?` takes no room),
+/// so that handing records on copies their counts alone.
 struct SilentRenderer: RecordRenderer {
     var readsRecordText: Bool { false }
-    func render(_ record: DataRecord, _ report: ValidationReport, into output: inout OutputBuffer) -> Range<Int>? { nil }
+    func render(_ record: DataRecord, _ report: ValidationReport, into output: inout OutputBuffer) -> Never? { nil }
 }
 
 /// The renderers of a file's run, one for each checking thread, made on the writing thread. Each thread

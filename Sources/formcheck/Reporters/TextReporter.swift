@@ -73,7 +73,7 @@ struct SummaryReporter: CheckReporter {
 
     func renderer(file: String) -> SilentRenderer { SilentRenderer() }
 
-    mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {}
+    mutating func write(_ rendered: Never, from output: OutputBuffer, file: String) {}
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
         Output.error(problemLine(file: file, position: position, message: message, style: style))
