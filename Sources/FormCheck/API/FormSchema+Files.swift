@@ -102,14 +102,14 @@ extension FormSchema {
                 let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
                                     findsSensitive: findsSensitive, memory: &memory,
                                     issues: &state.issues)
-                let result: Result
+                // Each made in its place: a local copy of a generic result would be copied and destroyed
+                // through its type's value witnesses.
                 if case .valid = outcome, let makeWithoutIssues {
-                    result = makeWithoutIssues(number(index))
+                    (results.baseAddress! + slot).initialize(to: makeWithoutIssues(number(index)))
                 } else {
                     let (record, report) = record(index, outcome)
-                    result = make(record, report)
+                    (results.baseAddress! + slot).initialize(to: make(record, report))
                 }
-                (results.baseAddress! + slot).initialize(to: result)
             }
         }
         if !indices.isEmpty { state.maker.endChunk(&results[0]) }
