@@ -28,9 +28,10 @@ package struct RecordTransform<Result: Sendable>: Sendable {
 }
 
 /// How one checking thread makes the results of its records: a chunk of consecutive records at a time,
-/// in order, each by `make` (or `makeWithoutIssues`), then `endChunk` on the chunk's first result, which can take what the
-/// chunk's results share (such as their output, written into one buffer that the thread then starts
-/// afresh: one memory block handed to the reading thread per chunk, not one per record).
+/// in order, each by `make` (or `makeWithoutIssues`), then `endChunk` on the chunk's first result, which
+/// can take what the chunk's results share (such as their output, written into one buffer that the
+/// thread then starts afresh: one memory block handed to the reading thread per chunk, not one per
+/// record).
 package struct RecordMaker<Result> {
     let make: (DataRecord, ValidationReport?) -> Result
     /// What `make` gives for a record without issues, from the record's number alone, when that is all
