@@ -37,11 +37,6 @@ final class SpooledOutput {
         spillIfFull()
     }
 
-    func append(bytes: some Collection<UInt8>) {
-        memory.append(bytes: bytes)
-        spillIfFull()
-    }
-
     private func spillIfFull() {
         guard memory.count > Self.memoryLimit else { return }
         // Without a temporary file, everything stays in memory.
