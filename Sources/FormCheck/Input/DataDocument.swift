@@ -194,21 +194,25 @@ package final class DataDocument: @unchecked Sendable {
 
     /// The byte range of a line (numbered as in the file), without its line break.
     func lineRange(_ number: Int) -> Range<Int>? {
-        guard hasLineBreak else {
-            guard number == firstLine else { return nil }
-            let end = !bytes.isEmpty && bytes[bytes.count - 1] == UInt8(ascii: "\r") ? bytes.count - 1 : bytes.count
-            return 0..<end
-        }
-        let starts = lineIndex()
         let index = number - firstLine
-        guard index >= 0, index < starts.count else { return nil }
-        var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
-        if yamlRecords != nil {
-            end = starts[index]
-            while end < bytes.count, yamlLineBreakLength(at: end) == 0 { end += 1 }
+        let start: Int
+        var end: Int
+        if hasLineBreak {
+            let starts = lineIndex()
+            guard index >= 0, index < starts.count else { return nil }
+            start = starts[index]
+            end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
+            if yamlRecords != nil {
+                end = start
+                while end < bytes.count, yamlLineBreakLength(at: end) == 0 { end += 1 }
+            }
+        } else {
+            // A document of one line keeps no index of line starts.
+            guard index == 0 else { return nil }
+            (start, end) = (0, bytes.count)
         }
-        if end > starts[index], end <= bytes.count, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return starts[index]..<max(starts[index], end)
+        if end > start, end <= bytes.count, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return start..<max(start, end)
     }
 
     /// The text of a line (numbered as in the file), without its line break.
