@@ -19,23 +19,13 @@ package struct Redaction: Sendable {
     package init() {}
 
     init(spans: [SourceSpan]) {
-        func precedes(_ a: (line: Int, columns: Range<Int>), _ b: (line: Int, columns: Range<Int>)) -> Bool {
-            a.line != b.line ? a.line < b.line : a.columns.lowerBound < b.columns.lowerBound
-        }
         lineNumbers.reserveCapacity(spans.count)
         ranges.reserveCapacity(spans.count)
         shiftBefore.reserveCapacity(spans.count)
-        // Values each on one line and in order (those of a JSON record) are entered as they come.
-        var last: (line: Int, columns: Range<Int>)?
-        var inOrder = true
-        for span in spans where inOrder {
-            inOrder = span.start.line == span.end.line
-            guard inOrder, let columns = span.columns(onLine: span.start.line) else { continue }
-            inOrder = last.map { !precedes((span.start.line, columns), $0) } ?? true
-            last = (span.start.line, columns)
-        }
-        if inOrder {
-            var shift = 0
+        var shift = 0
+        // Values each on one line and in order (those of a JSON record) are entered as they come: a
+        // value's columns on its line start at its start.
+        if spans.allSatisfy({ $0.start.line == $0.end.line }), zip(spans, spans.dropFirst()).allSatisfy({ $0.start <= $1.start }) {
             for span in spans {
                 if let columns = span.columns(onLine: span.start.line) { enter((span.start.line, columns), shift: &shift) }
             }
@@ -48,8 +38,10 @@ package struct Redaction: Sendable {
                 if let columns = span.columns(onLine: line) { entries.append((line, columns)) }
             }
         }
+        func precedes(_ a: (line: Int, columns: Range<Int>), _ b: (line: Int, columns: Range<Int>)) -> Bool {
+            a.line != b.line ? a.line < b.line : a.columns.lowerBound < b.columns.lowerBound
+        }
         if !zip(entries, entries.dropFirst()).allSatisfy({ !precedes($1, $0) }) { entries.sort(by: precedes) }
-        var shift = 0
         for entry in entries { enter(entry, shift: &shift) }
     }
 
