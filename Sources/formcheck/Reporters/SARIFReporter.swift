@@ -14,7 +14,6 @@ struct SARIFReporter: CheckReporter {
     private var resultStarts: [[UInt8]?] = []
     /// The result objects, written at the end, after the rules they name.
     private let results = SpooledOutput()
-    private var wroteResult = false
     private var notifications: [String] = []
     /// Nil only for a log that `record` is never called on (such as `formcheck test`'s).
     private let positions: ShownPositions?
@@ -89,13 +88,12 @@ struct SARIFReporter: CheckReporter {
             let (length, code) = (Int(output.word(at: offset)), Int(output.word(at: offset + 4)))
             let text = offset + 8..<offset + 8 + length
             let start = resultStart(ofCode: code)
-            let separated = wroteResult
+            let separated = !results.isEmpty
             results.append { out in
                 if separated { out.append(Self.resultSeparator) }
                 out.append(bytes: start)
                 output.withBytes { out.append(UnsafeBufferPointer(rebasing: $0[text])) }
             }
-            wroteResult = true
             offset = text.upperBound
         }
     }
