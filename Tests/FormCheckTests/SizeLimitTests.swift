@@ -5,12 +5,16 @@ import Testing
 /// Size limits as the library gives them: no option names (those are the command line's), the limit
 /// and its kind carried by the error, and no trap on any number of bytes.
 @Suite struct SizeLimitTests {
+    /// Removed when the test ends.
+    let scratch: Scratch
+
+    init() throws {
+        scratch = try Scratch()
+    }
+
     func file(_ contents: String, _ name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formcheck-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        try scratch.write(name, contents)
+        return scratch.path + "/" + name
     }
 
     /// A limit below one byte is one byte.
