@@ -25,10 +25,11 @@ enum Formcheck {
         return packageRoot.appendingPathComponent(".build/debug/formcheck")
     }()
 
-    /// Runs `formcheck` with `arguments`, feeding `input` to standard input.
+    /// Runs `formcheck` with `arguments`, feeding `input` to standard input. With `outputFile`, standard
+    /// output goes to that file (as a CI job's `> report.xml` sends it), and `stdout` is read back from it.
     static func run(
         _ arguments: [String], input: Data? = nil, directory: URL = packageRoot, environment extra: [String: String] = ["NO_COLOR": "1"],
-        through launcher: [String] = []
+        through launcher: [String] = [], outputFile: URL? = nil
     ) throws -> CommandResult {
         let process = Process()
         if launcher.isEmpty {
@@ -45,7 +46,12 @@ enum Formcheck {
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardOutput = stdout
+        if let outputFile {
+            guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        } else {
+            process.standardOutput = stdout
+        }
         process.standardError = stderr
         let stdin = Pipe()
         process.standardInput = stdin
@@ -54,12 +60,15 @@ enum Formcheck {
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { outData = stdout.fileHandleForReading.readDataToEndOfFile() }
+        if outputFile == nil {
+            DispatchQueue.global().async(group: group) { outData = stdout.fileHandleForReading.readDataToEndOfFile() }
+        }
         DispatchQueue.global().async(group: group) { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
         if let input { stdin.fileHandleForWriting.write(input) }
         try stdin.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
+        if let outputFile { outData = try Data(contentsOf: outputFile) }
         return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
                              status: process.terminationStatus)
     }

@@ -233,6 +233,76 @@ import Testing
             #expect(one.stdout.hasSuffix("1 file, 2571 records: 1713 valid, 858 invalid; 1430 errors, 429 warnings; 429 unreadable\n"))
         }
     }
+
+    /// SARIF's results and JUnit's cases beyond the few megabytes held in memory go to a temporary file
+    /// before the report's head can be written: the report still comes whole and in order, written to a
+    /// pipe and to a file (where room is set aside for it first), with one job and with two.
+    @Test(arguments: ["sarif", "junit"])
+    func largeReportsComeWholeAndInOrder(_ format: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", "formcheck: 1\nform: spill\nfields:\n  name: { type: string, label: Name, rules: [{ minLength: 3 }] }\n")
+        // Every other record is invalid: 6.6 MB of JUnit, 7.7 MB of SARIF.
+        let count = 40_000
+        try scratch.write("d.jsonl", (1...count).map { $0 % 2 == 1 ? #"{"name": "ab"}"# : #"{"name": "abc"}"# }.joined(separator: "\n") + "\n")
+        let message = "Name must be at least 3 characters long."
+        let invalid = stride(from: 1, through: count, by: 2)
+        let expected: String
+        if format == "junit" {
+            let cases = (1...count).map { record in
+                record % 2 == 0 ? "    <testcase name=\"record \(record)\" classname=\"d.jsonl\" time=\"0\"/>\n"
+                    : "    <testcase name=\"record \(record)\" classname=\"d.jsonl\" time=\"0\"><failure type=\"minLength\" message=\"name: \(message)\">"
+                    + "d.jsonl:\(record):10: error: record \(record), name: \(message) [minLength]</failure></testcase>\n"
+            }
+            expected = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites>
+                  <testsuite name="d.jsonl" package="spill" id="0" timestamp="2023-11-14T22:13:20" hostname="" \
+                tests="\(count)" failures="\(count / 2)" errors="0" time="">
+                    <properties>
+                      <property name="form" value="spill"/>
+                    </properties>
+
+                """ + cases.joined() + "    <system-out/>\n    <system-err/>\n  </testsuite>\n</testsuites>\n"
+        } else {
+            let results = invalid.map { record in
+                #"      {"ruleId": "minLength", "ruleIndex": 0, "level": "error", "message": {"text": "\#(message)"}, "#
+                    + #""locations": [{"physicalLocation": {"artifactLocation": {"uri": "d.jsonl"}, "region": {"startLine": \#(record), "#
+                    + #""startColumn": 10, "endLine": \#(record), "endColumn": 14}}}], "properties": {"record": \#(record), "path": "name", "#
+                    + #""pointer": "/name", "rule": "minLength"}}"#
+            }
+            expected = """
+                {
+                  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+                  "version": "2.1.0",
+                  "runs": [{
+                    "tool": {"driver": {"name": "formcheck", "version": "0.1.0", "rules": [{"id": "minLength", \
+                "shortDescription": {"text": "formcheck rule 'minLength'"}}]}},
+                    "columnKind": "unicodeCodePoints",
+                    "invocations": [{"executionSuccessful": true, "toolExecutionNotifications": []}],
+                    "results": [
+
+                """ + results.joined(separator: ",\n") + "\n    ]\n  }]\n}\n"
+        }
+        // More than the 4 MB held in memory.
+        #expect(expected.utf8.count > 6 << 20)
+        /// The host's name and the suite's time, which JUnit measures.
+        func steady(_ text: String) -> String {
+            text.replacingOccurrences(of: #" hostname="[^"]*""#, with: #" hostname="""#, options: .regularExpression)
+                .replacingOccurrences(of: #" time="[0-9.]+">"#, with: #" time="">"#, options: .regularExpression)
+        }
+        for jobs in ["1", "2"] {
+            let arguments = ["s.yaml", "d.jsonl", "--format", format, "--jobs", jobs]
+            let environment = ["NO_COLOR": "1", "SOURCE_DATE_EPOCH": "1700000000"]
+            let piped = try Formcheck.run(arguments, directory: scratch.url, environment: environment)
+            let written = try Formcheck.run(arguments, directory: scratch.url, environment: environment,
+                                            outputFile: scratch.url.appendingPathComponent("report"))
+            for result in [piped, written] {
+                #expect(result.status == 1)
+                #expect(result.stderr == "")
+                #expect(steady(result.stdout) == steady(expected))
+            }
+        }
+    }
 }
 
 /// Runs a helper program (xmllint, python3) found on the PATH.
