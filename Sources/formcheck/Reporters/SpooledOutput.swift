@@ -9,9 +9,13 @@ final class SpooledOutput {
     @exclusivity(unchecked) private var memory = OutputBuffer()
     /// The spilled part, when there is one.
     @exclusivity(unchecked) private var file: UnsafeMutablePointer<FILE>?
+    /// The bytes written to the file, and the room set aside there for them (see `FileSpace`).
+    @exclusivity(unchecked) private var (spilled, reserved) = (0, 0)
     var isEmpty: Bool { memory.isEmpty && file == nil }
     /// The most bytes held in memory before they go to the file.
     static let memoryLimit = 4 << 20
+    /// How much room is set aside in the file at a time.
+    static let fileRoomStep = 32 << 20
 
     deinit {
         if let file { fclose(file) }
@@ -42,20 +46,29 @@ final class SpooledOutput {
         // Without a temporary file, everything stays in memory.
         if file == nil { file = tmpfile() }
         guard let file else { return }
+        if spilled + memory.count > reserved {
+            FileSpace.reserve(in: fileno(file), at: reserved, count: Self.fileRoomStep)
+            reserved += Self.fileRoomStep
+        }
         memory.withBytes { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        spilled += memory.count
         // Its room is kept: a fresh one would be mapped, and its pages faulted in, at every spill.
         memory.removeAll()
     }
 
     /// Writes everything appended to standard output, in order, and empties it. The spilled part is
-    /// copied from its file by the kernel (`sendfile`), or where it cannot, through a buffer.
+    /// copied from its file by the kernel (`sendfile`, on Linux), into room set aside for it where
+    /// standard output is a file; or where it cannot be, through a buffer.
     func write() {
         if let file {
             fflush(file)
             Output.flush()
             let length = Int(ftell(file))
             var offset = off_t(0)
+            #if os(Linux)
+            FileSpace.reserve(in: 1, at: Int(lseek(1, 0, SEEK_CUR)), count: length)
             while Int(offset) < length, sendfile(1, fileno(file), &offset, length - Int(offset)) > 0 {}
+            #endif
             fseek(file, Int(offset), SEEK_SET)
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
@@ -65,6 +78,7 @@ final class SpooledOutput {
             }
             fclose(file)
             self.file = nil
+            (spilled, reserved) = (0, 0)
         }
         Output.write(memory)
         memory = OutputBuffer()
