@@ -13,12 +13,12 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
 4. checks that every tool finds exactly the same invalid records on every file (or stops);
 5. times every tool as a whole process on every file, median of --runs;
 6. prints one table block per form (rows: tools; columns: files, records/s and the ratio to jsonschema-rs),
-   formcheck's and jsonschema-rs's records per CPU second, then formcheck's 1- and 2-job throughput on the
-   form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the ratio
-   is the median of the pairs' ratios), and its 2-job throughput on that file in each output format, every
-   error written to a file (median of --runs); for the signup form also
+   formcheck's and jsonschema-rs's records per CPU second; for the signup form also
    its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
-   largest generated file repeated; 0 skips it).
+   largest generated file repeated; 0 skips it); then, for every form, formcheck's 1- and 2-job throughput
+   on the form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the
+   ratio is the median of the pairs' ratios), and its 2-job throughput on that file in each output format,
+   every error written to a file (median of --runs), the pairs and runs taken in rounds over the forms.
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
    jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
@@ -157,41 +157,54 @@ def print_block(form, sizes, tools, rates):
                   f"({mine / theirs:.2f}x)")
 
 
-def print_jobs(form, sizes, runs, data):
-    schema = os.path.join(ROOT, form.YAML)
-    largest = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
-    # The two take turns, run after run, and the ratio is the median of each pair's (a one-job run and
-    # the two-job run right after it): this machine's speed drifts from one minute to the next, which
-    # a ratio of the two medians, taken from runs minutes apart, would count as the program's.
+def print_jobs_and_formats(forms, sizes, runs, data):
+    """formcheck's 1- and 2-job throughput on each form's largest JSON Lines file, and its 2-job
+    throughput there in every output format, every error written to a file as a CI job keeps its log.
+
+    One job and two take turns, run after run, and the ratio is the median of each pair's (a one-job run
+    and the two-job run right after it): this machine's speed drifts from one minute to the next, which a
+    ratio of the two medians, taken from runs minutes apart, would count as the program's. The pairs are
+    taken in rounds over the forms (a pair of every form, then the next round), and then the runs in each
+    format likewise, so that each form's figures come from minutes of the machine, not from the few
+    seconds of one stretch that may be slower than the rest."""
     pairs = max(runs, 5)
-    timings = {1: [], 2: []}
-    # One run of each first, not counted: the first run after a pause is often the slowest.
-    for jobs in timings:
-        run(formcheck_command(schema, largest, "--jobs", str(jobs)))
-    for _ in range(pairs):
-        for jobs in timings:
-            timings[jobs].append(run(formcheck_command(schema, largest, "--jobs", str(jobs))))
-    rates = {jobs: max(sizes) / statistics.median(t[0] for t in runs_of) for jobs, runs_of in timings.items()}
-    cpu = {jobs: max(sizes) / statistics.median(t[3] for t in runs_of) for jobs, runs_of in timings.items()}
-    scaling = statistics.median(one[0] / two[0] for one, two in zip(timings[1], timings[2]))
-    print(f"formcheck on {os.path.basename(largest)}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
-          f"records/s, 2 jobs / 1 job {scaling:.2f}x, median of {pairs} pairs (per CPU second: {cpu[1]:,.0f} and "
-          f"{cpu[2]:,.0f} records)")
-
-
-def print_formats(form, sizes, runs, data):
-    """formcheck with two jobs on the form's largest JSON Lines file in every output format, every error
-    written to a file as a CI job keeps its log: records/s, median of `runs`."""
-    schema = os.path.join(ROOT, form.YAML)
-    largest = os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl")
+    formats = ["summary", "text", "json", "github", "sarif", "junit"]
     output = os.path.join(OUT, "formats.out")
-    rates = []
-    for output_format in ["summary", "text", "json", "github", "sarif", "junit"]:
-        command = [FORMCHECK, schema, largest, "--all-errors", "--format", output_format, "--jobs", "2", *TODAY_OPTION]
-        seconds = statistics.median(run_to_file(command, output)[0] for _ in range(runs))
-        rates.append(f"{output_format} {max(sizes) / seconds:,.0f}")
-    os.unlink(output)
-    print(f"formcheck on {os.path.basename(largest)}, --jobs 2, output to a file, records/s: {', '.join(rates)}")
+    largest = {form.NAME: os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl") for form in forms}
+    def command(form, *options):
+        return formcheck_command(os.path.join(ROOT, form.YAML), largest[form.NAME], *options)
+    timings = {form.NAME: {1: [], 2: []} for form in forms}
+    seconds = {form.NAME: {name: [] for name in formats} for form in forms}
+    # One run of each first, not counted: the first run after a pause is often the slowest.
+    for form in forms:
+        for jobs in (1, 2):
+            run(command(form, "--jobs", str(jobs)))
+    for _ in range(pairs):
+        for form in forms:
+            for jobs in (1, 2):
+                timings[form.NAME][jobs].append(run(command(form, "--jobs", str(jobs))))
+    for _ in range(runs):
+        for form in forms:
+            for name in formats:
+                formatted = [FORMCHECK, os.path.join(ROOT, form.YAML), largest[form.NAME], "--all-errors", "--format", name,
+                             "--jobs", "2", *TODAY_OPTION]
+                seconds[form.NAME][name].append(run_to_file(formatted, output)[0])
+    if os.path.exists(output):
+        os.unlink(output)
+    print(f"\nformcheck with one job and two, and with two in every output format ({pairs} pairs and {runs} runs in each "
+          f"format per form, taken in rounds over the forms):")
+    for form in forms:
+        size = max(sizes)
+        runs_of = timings[form.NAME]
+        rates = {jobs: size / statistics.median(t[0] for t in runs_of[jobs]) for jobs in runs_of}
+        cpu = {jobs: size / statistics.median(t[3] for t in runs_of[jobs]) for jobs in runs_of}
+        scaling = statistics.median(one[0] / two[0] for one, two in zip(runs_of[1], runs_of[2]))
+        name = os.path.basename(largest[form.NAME])
+        print(f"formcheck on {name}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
+              f"records/s, 2 jobs / 1 job {scaling:.2f}x, median of {pairs} pairs (per CPU second: {cpu[1]:,.0f} and "
+              f"{cpu[2]:,.0f} records)")
+        formatted = ", ".join(f"{kind} {size / statistics.median(times):,.0f}" for kind, times in seconds[form.NAME].items())
+        print(f"formcheck on {name}, --jobs 2, output to a file, records/s: {formatted}")
 
 
 def print_signup_extras(sizes, runs, large_gb, data):
@@ -370,11 +383,11 @@ def main(argv):
         form = FORMS[name]
         rates = bench_form(form, sizes, runs, tools, data)
         print_block(form, sizes, tools, rates)
-        if "formcheck" in tools:
-            print_jobs(form, sizes, runs, data)
-            print_formats(form, sizes, runs, data)
-            if name == "signup":
-                print_signup_extras(sizes, runs, large_gb, data)
+        if "formcheck" in tools and name == "signup":
+            print_signup_extras(sizes, runs, large_gb, data)
+        sys.stdout.flush()
+    if names and "formcheck" in tools:
+        print_jobs_and_formats([FORMS[name] for name in names], sizes, runs, data)
         sys.stdout.flush()
     if errors and "jsonschema_rs" in tools:
         for size in sizes:
