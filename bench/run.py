@@ -18,7 +18,7 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    largest generated file repeated; 0 skips it); then, for every form, formcheck's 1- and 2-job throughput
    on the form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the
    ratio is the median of the pairs' ratios), and its 2-job throughput on that file in each output format,
-   every error written to a file (median of --runs), the pairs and runs taken in rounds over the forms.
+   every error written to a file (median of --runs), the pairs taken in rounds over the forms.
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
    jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
@@ -164,9 +164,9 @@ def print_jobs_and_formats(forms, sizes, runs, data):
     One job and two take turns, run after run, and the ratio is the median of each pair's (a one-job run
     and the two-job run right after it): this machine's speed drifts from one minute to the next, which a
     ratio of the two medians, taken from runs minutes apart, would count as the program's. The pairs are
-    taken in rounds over the forms (a pair of every form, then the next round), and then the runs in each
-    format likewise, so that each form's figures come from minutes of the machine, not from the few
-    seconds of one stretch that may be slower than the rest."""
+    taken in rounds over the forms (a pair of every form, then the next round), so that each form's ratio
+    comes from minutes of the machine, not from the few seconds of one stretch that may be slower than
+    the rest. Then each form's runs in each format, median of `runs`."""
     pairs = max(runs, 5)
     formats = ["summary", "text", "json", "github", "sarif", "junit"]
     output = os.path.join(OUT, "formats.out")
@@ -183,16 +183,19 @@ def print_jobs_and_formats(forms, sizes, runs, data):
         for form in forms:
             for jobs in (1, 2):
                 timings[form.NAME][jobs].append(run(command(form, "--jobs", str(jobs))))
-    for _ in range(runs):
-        for form in forms:
-            for name in formats:
-                formatted = [FORMCHECK, os.path.join(ROOT, form.YAML), largest[form.NAME], "--all-errors", "--format", name,
-                             "--jobs", "2", *TODAY_OPTION]
-                seconds[form.NAME][name].append(run_to_file(formatted, output)[0])
+    # A format's runs follow each other, so that the memory a large report takes is mostly what the run
+    # before handed back: on a virtual machine whose host takes back memory left free for a few seconds,
+    # the first touch of such memory costs several times a copy (see bench/RESULTS.md), which would time
+    # the host rather than the program.
+    for form in forms:
+        for name in formats:
+            formatted = [FORMCHECK, os.path.join(ROOT, form.YAML), largest[form.NAME], "--all-errors", "--format", name,
+                         "--jobs", "2", *TODAY_OPTION]
+            seconds[form.NAME][name] = [run_to_file(formatted, output)[0] for _ in range(runs)]
     if os.path.exists(output):
         os.unlink(output)
     print(f"\nformcheck with one job and two, and with two in every output format ({pairs} pairs and {runs} runs in each "
-          f"format per form, taken in rounds over the forms):")
+          f"format per form; the pairs taken in rounds over the forms):")
     for form in forms:
         size = max(sizes)
         runs_of = timings[form.NAME]
