@@ -16,6 +16,8 @@ final class SpooledOutput {
     static let memoryLimit = 4 << 20
     /// How much room is set aside in the file at a time.
     static let fileRoomStep = 32 << 20
+    /// How much of the file is copied out before its pages are handed back.
+    static let copyStep = 8 << 20
 
     deinit {
         if let file { fclose(file) }
@@ -67,7 +69,17 @@ final class SpooledOutput {
             var offset = off_t(0)
             #if os(Linux)
             FileSpace.reserve(in: 1, at: Int(lseek(1, 0, SEEK_CUR)), count: length)
-            while Int(offset) < length, sendfile(1, fileno(file), &offset, length - Int(offset)) > 0 {}
+            // Into a file, a step at a time, each step's pages of the temporary file handed back once
+            // copied: the copy's pages are then mostly those, and the run holds one copy of the report,
+            // not two. Not into a pipe, which holds the pages themselves until they are read.
+            let handsBack = FileSpace.isRegularFile(1)
+            while Int(offset) < length {
+                let stepStart = Int(offset)
+                let stepEnd = handsBack ? min(stepStart + Self.copyStep, length) : length
+                while Int(offset) < stepEnd, sendfile(1, fileno(file), &offset, stepEnd - Int(offset)) > 0 {}
+                guard Int(offset) == stepEnd else { break }
+                if handsBack { FileSpace.release(in: fileno(file), at: stepStart, count: stepEnd - stepStart) }
+            }
             #endif
             fseek(file, Int(offset), SEEK_SET)
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
