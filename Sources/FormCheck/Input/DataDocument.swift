@@ -96,15 +96,16 @@ package final class DataDocument: @unchecked Sendable {
 
     /// The line and column (in Unicode scalars) of a byte offset.
     func position(ofOffset offset: Int) -> SourcePosition {
-        guard hasLineBreak else {
-            let end = min(offset, bytes.count)
-            return SourcePosition(line: firstLine, column: firstColumn + scalars(in: min(0, end)..<end))
+        // The last line that starts at the offset or before (the first, for an offset before it): the
+        // first of a document of one line, which keeps no index of line starts.
+        var (low, lineStart) = (0, 0)
+        if hasLineBreak {
+            let starts = lineIndex()
+            low = max(0, starts.partitioningIndex { $0 > offset } - 1)
+            lineStart = starts[low]
         }
-        let starts = lineIndex()
-        // The last line that starts at the offset or before (the first, for an offset before it).
-        let low = max(0, starts.partitioningIndex { $0 > offset } - 1)
         let end = min(offset, bytes.count)
-        return SourcePosition(line: firstLine + low, column: firstColumn(ofLine: firstLine + low) + scalars(in: min(starts[low], end)..<end))
+        return SourcePosition(line: firstLine + low, column: firstColumn(ofLine: firstLine + low) + scalars(in: min(lineStart, end)..<end))
     }
 
     /// The column of a line's first byte here: `firstColumn` for the first line, else 1.
