@@ -7,11 +7,11 @@ import Foundation
 /// (no space left), the writes allocate, and the file keeps its room, as they would have. No file's
 /// size changes (`FALLOC_FL_KEEP_SIZE`): readers see only what is written.
 enum FileSpace {
-    /// Sets aside `count` bytes from `offset` on in the file open at `descriptor`, if it is a
-    /// regular file.
+    /// Sets aside `count` bytes from `offset` on in the file open at `descriptor` (refused, and so
+    /// nothing, for a pipe or a terminal).
     static func reserve(in descriptor: Int32, at offset: Int, count: Int) {
         #if os(Linux)
-        guard count > 0, offset >= 0, let fallocate, isRegularFile(descriptor) else { return }
+        guard count > 0, offset >= 0, let fallocate else { return }
         _ = fallocate(descriptor, keepSize, off_t(offset), off_t(count))
         #endif
     }

@@ -68,17 +68,17 @@ final class SpooledOutput {
             let length = Int(ftell(file))
             var offset = off_t(0)
             #if os(Linux)
-            FileSpace.reserve(in: 1, at: Int(lseek(1, 0, SEEK_CUR)), count: length)
-            // Into a file, a step at a time, each step's pages of the temporary file handed back once
-            // copied: the copy's pages are then mostly those, and the run holds one copy of the report,
-            // not two. Not into a pipe, which holds the pages themselves until they are read.
-            let handsBack = FileSpace.isRegularFile(1)
+            // Into a file, in room set aside, a step at a time, each step's pages of the temporary file
+            // handed back once copied: the copy's pages are then mostly those, and the run holds one copy
+            // of the report, not two. Not into a pipe, which holds the pages themselves until they are read.
+            let intoFile = FileSpace.isRegularFile(1)
+            if intoFile { FileSpace.reserve(in: 1, at: Int(lseek(1, 0, SEEK_CUR)), count: length) }
             while Int(offset) < length {
                 let stepStart = Int(offset)
-                let stepEnd = handsBack ? min(stepStart + Self.copyStep, length) : length
+                let stepEnd = intoFile ? min(stepStart + Self.copyStep, length) : length
                 while Int(offset) < stepEnd, sendfile(1, fileno(file), &offset, stepEnd - Int(offset)) > 0 {}
                 guard Int(offset) == stepEnd else { break }
-                if handsBack { FileSpace.release(in: fileno(file), at: stepStart, count: stepEnd - stepStart) }
+                if intoFile { FileSpace.release(in: fileno(file), at: stepStart, count: stepEnd - stepStart) }
             }
             #endif
             fseek(file, Int(offset), SEEK_SET)
