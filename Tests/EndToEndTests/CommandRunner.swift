@@ -26,10 +26,11 @@ enum Formcheck {
     }()
 
     /// Runs `formcheck` with `arguments`, feeding `input` to standard input. With `outputFile`, standard
-    /// output goes to that file (as a CI job's `> report.xml` sends it), and `stdout` is read back from it.
+    /// output goes to that file (as a CI job's `> report.xml` sends it, or with `appending`, `>> log`, after
+    /// what the file holds), and `stdout` is read back from it, whole.
     static func run(
         _ arguments: [String], input: Data? = nil, directory: URL = packageRoot, environment extra: [String: String] = ["NO_COLOR": "1"],
-        through launcher: [String] = [], outputFile: URL? = nil
+        through launcher: [String] = [], outputFile: URL? = nil, appending: Bool = false
     ) throws -> CommandResult {
         let process = Process()
         if launcher.isEmpty {
@@ -47,8 +48,9 @@ enum Formcheck {
         let stdout = Pipe()
         let stderr = Pipe()
         if let outputFile {
-            guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-            process.standardOutput = try FileHandle(forWritingTo: outputFile)
+            let descriptor = open(outputFile.path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC), 0o644)
+            guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            process.standardOutput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         } else {
             process.standardOutput = stdout
         }

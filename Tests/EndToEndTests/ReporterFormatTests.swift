@@ -234,42 +234,72 @@ import Testing
         }
     }
 
-    /// SARIF's results and JUnit's cases beyond the few megabytes held in memory go to a temporary file
-    /// before the report's head can be written: the report still comes whole and in order, written to a
-    /// pipe and to a file (where room is set aside for it first), with one job and with two.
+    /// SARIF's results and JUnit's cases beyond the few megabytes held in memory are placed straight in
+    /// standard output when it is a file, behind the head written at the end, and go to a temporary file
+    /// otherwise: the report comes whole and in order written to a pipe, to a file, and to a file opened
+    /// for appending after what it held, with one job and with two, for two data files. Placed pieces are
+    /// moved when the head comes out longer than when they were placed: a JUnit suite's counts gain a
+    /// digit after its first pieces, and a SARIF log meets a second rule in the first file's last record.
     @Test(arguments: ["sarif", "junit"])
     func largeReportsComeWholeAndInOrder(_ format: String) throws {
         let scratch = try ScratchDirectory()
-        try scratch.write("s.yaml", "formcheck: 1\nform: spill\nfields:\n  name: { type: string, label: Name, rules: [{ minLength: 3 }] }\n")
-        // Every other record is invalid: 13 MB of JUnit, 15 MB of SARIF, copied out of the temporary file
-        // in more than one step.
-        let count = 80_000
-        try scratch.write("d.jsonl", (1...count).map { $0 % 2 == 1 ? #"{"name": "ab"}"# : #"{"name": "abc"}"# }.joined(separator: "\n") + "\n")
-        let message = "Name must be at least 3 characters long."
-        let invalid = stride(from: 1, through: count, by: 2)
+        let message = String(repeating: "Name must be at least 3 characters long. ", count: 16) + "Really."
+        try scratch.write("s.yaml", """
+            formcheck: 1
+            form: spill
+            fields:
+              name: { type: string, label: Name, rules: [{ minLength: 3, message: "\(message)" }] }
+              code: { type: string, label: Code, rules: [{ maxLength: 1 }] }
+
+            """)
+        let late = "Code must be at most 1 character long."
+        // Every odd record is invalid, and the first file's last: 15 MB of JUnit and 10 MB of SARIF for the
+        // first file, and half as much for the second.
+        let files = [("d.jsonl", 20_000), ("e.jsonl", 10_000)]
+        for (number, (name, count)) in files.enumerated() {
+            let records = (1...count).map { record in
+                number == 0 && record == count ? #"{"name": "abc", "code": "xy"}"# : record % 2 == 1 ? #"{"name": "ab"}"# : #"{"name": "abc"}"#
+            }
+            try scratch.write(name, records.joined(separator: "\n") + "\n")
+        }
+        /// Whether `record` of the file numbered `number` fails the late rule.
+        func isLate(_ number: Int, _ record: Int) -> Bool { number == 0 && record == files[0].1 }
         let expected: String
         if format == "junit" {
-            let cases = (1...count).map { record in
-                record % 2 == 0 ? "    <testcase name=\"record \(record)\" classname=\"d.jsonl\" time=\"0\"/>\n"
-                    : "    <testcase name=\"record \(record)\" classname=\"d.jsonl\" time=\"0\"><failure type=\"minLength\" message=\"name: \(message)\">"
-                    + "d.jsonl:\(record):10: error: record \(record), name: \(message) [minLength]</failure></testcase>\n"
-            }
-            expected = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <testsuites>
-                  <testsuite name="d.jsonl" package="spill" id="0" timestamp="2023-11-14T22:13:20" hostname="" \
-                tests="\(count)" failures="\(count / 2)" errors="0" time="">
-                    <properties>
-                      <property name="form" value="spill"/>
-                    </properties>
+            let suites = files.enumerated().map { number, file in
+                let (name, count) = file
+                let cases = (1...count).map { record in
+                    let start = "    <testcase name=\"record \(record)\" classname=\"\(name)\" time=\"0\""
+                    if isLate(number, record) {
+                        return start + "><failure type=\"maxLength\" message=\"code: \(late)\">"
+                            + "\(name):\(record):25: error: record \(record), code: \(late) [maxLength]</failure></testcase>\n"
+                    }
+                    return record % 2 == 0 ? start + "/>\n"
+                        : start + "><failure type=\"minLength\" message=\"name: \(message)\">"
+                        + "\(name):\(record):10: error: record \(record), name: \(message) [minLength]</failure></testcase>\n"
+                }
+                let failures = count / 2 + (number == 0 ? 1 : 0)
+                return """
+                      <testsuite name="\(name)" package="spill" id="\(number)" timestamp="2023-11-14T22:13:20" hostname="" \
+                    tests="\(count)" failures="\(failures)" errors="0" time="">
+                        <properties>
+                          <property name="form" value="spill"/>
+                        </properties>
 
-                """ + cases.joined() + "    <system-out/>\n    <system-err/>\n  </testsuite>\n</testsuites>\n"
+                    """ + cases.joined() + "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+            }
+            expected = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" + suites.joined() + "</testsuites>\n"
         } else {
-            let results = invalid.map { record in
-                #"      {"ruleId": "minLength", "ruleIndex": 0, "level": "error", "message": {"text": "\#(message)"}, "#
-                    + #""locations": [{"physicalLocation": {"artifactLocation": {"uri": "d.jsonl"}, "region": {"startLine": \#(record), "#
-                    + #""startColumn": 10, "endLine": \#(record), "endColumn": 14}}}], "properties": {"record": \#(record), "path": "name", "#
-                    + #""pointer": "/name", "rule": "minLength"}}"#
+            let results = files.enumerated().flatMap { number, file in
+                let (name, count) = file
+                return (1...count).filter { $0 % 2 == 1 || isLate(number, $0) }.map { record in
+                    let (rule, index, text, field, columns) = isLate(number, record)
+                        ? ("maxLength", 1, late, "code", (25, 29)) : ("minLength", 0, message, "name", (10, 14))
+                    return #"      {"ruleId": "\#(rule)", "ruleIndex": \#(index), "level": "error", "message": {"text": "\#(text)"}, "#
+                        + #""locations": [{"physicalLocation": {"artifactLocation": {"uri": "\#(name)"}, "region": {"startLine": \#(record), "#
+                        + #""startColumn": \#(columns.0), "endLine": \#(record), "endColumn": \#(columns.1)}}}], "properties": {"record": \#(record), "#
+                        + #""path": "\#(field)", "pointer": "/\#(field)", "rule": "\#(rule)"}}"#
+                }
             }
             expected = """
                 {
@@ -277,30 +307,35 @@ import Testing
                   "version": "2.1.0",
                   "runs": [{
                     "tool": {"driver": {"name": "formcheck", "version": "0.1.0", "rules": [{"id": "minLength", \
-                "shortDescription": {"text": "formcheck rule 'minLength'"}}]}},
+                "shortDescription": {"text": "formcheck rule 'minLength'"}}, {"id": "maxLength", \
+                "shortDescription": {"text": "formcheck rule 'maxLength'"}}]}},
                     "columnKind": "unicodeCodePoints",
                     "invocations": [{"executionSuccessful": true, "toolExecutionNotifications": []}],
                     "results": [
 
                 """ + results.joined(separator: ",\n") + "\n    ]\n  }]\n}\n"
         }
-        // More than the 4 MB held in memory and the 8 MB copied out at a time, with the 4 MB.
-        #expect(expected.utf8.count > 12 << 20)
+        // More than the 4 MB held in memory and the 8 MB copied out of a temporary file at a time, with the 4 MB.
+        #expect(expected.utf8.count > 14 << 20)
         /// The host's name and the suite's time, which JUnit measures.
         func steady(_ text: String) -> String {
             text.replacingOccurrences(of: #" hostname="[^"]*""#, with: #" hostname="""#, options: .regularExpression)
                 .replacingOccurrences(of: #" time="[0-9.]+">"#, with: #" time="">"#, options: .regularExpression)
         }
+        let earlier = "the job's log so far\n"
         for jobs in ["1", "2"] {
-            let arguments = ["s.yaml", "d.jsonl", "--format", format, "--jobs", jobs]
+            let arguments = ["s.yaml", "d.jsonl", "e.jsonl", "--format", format, "--jobs", jobs]
             let environment = ["NO_COLOR": "1", "SOURCE_DATE_EPOCH": "1700000000"]
             let piped = try Formcheck.run(arguments, directory: scratch.url, environment: environment)
             let written = try Formcheck.run(arguments, directory: scratch.url, environment: environment,
                                             outputFile: scratch.url.appendingPathComponent("report"))
-            for result in [piped, written] {
+            let log = scratch.url.appendingPathComponent("log")
+            try Data(earlier.utf8).write(to: log)
+            let appended = try Formcheck.run(arguments, directory: scratch.url, environment: environment, outputFile: log, appending: true)
+            for (result, before) in [(piped, ""), (written, ""), (appended, earlier)] {
                 #expect(result.status == 1)
                 #expect(result.stderr == "")
-                #expect(steady(result.stdout) == steady(expected))
+                #expect(steady(result.stdout) == before + steady(expected))
             }
         }
     }

@@ -106,7 +106,7 @@ struct JUnitFixtureReporter: FixtureReporter {
         let seconds = String(format: "%.3f", Date().timeIntervalSince(started))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         out += "  <testsuite name=\"\(XMLText.attribute("fixtures of \(form)"))\" package=\"\(XMLText.attribute(form))\" id=\"0\""
-        out += " timestamp=\"\(JUnitReporter.timestamp())\" hostname=\"\(XMLText.attribute(JUnitReporter.hostname()))\""
+        out += " timestamp=\"\(JUnitReporter.timestamp())\" hostname=\"\(XMLText.attribute(JUnitReporter.hostname))\""
         out += " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds)\">\n"
         out += "    <properties>\n      <property name=\"form\" value=\"\(XMLText.attribute(form))\"/>\n    </properties>\n"
         out += cases.map { $0 + "\n" }.joined()

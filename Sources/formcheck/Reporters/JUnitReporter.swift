@@ -6,6 +6,11 @@ import Foundation
 /// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
 struct JUnitReporter: CheckReporter {
     private struct Suite {
+        /// The data file's name, and the form's.
+        let file: String
+        let form: String
+        /// The suite's number among the run's, as far as it is known before it is written (see `head`).
+        let expectedID: Int
         /// The `testcase` elements, each on its line (ended by a line break).
         let cases = SpooledOutput()
         var tests = 0
@@ -15,6 +20,17 @@ struct JUnitReporter: CheckReporter {
         let warnings = SpooledOutput()
         let started = Date()
 
+        /// The suite's start tag and properties, which come before its cases: with its counts and time so
+        /// far, the element written when the suite is done, numbered `id`.
+        func head(id: Int) -> String {
+            let seconds = String(format: "%.3f", Date().timeIntervalSince(started))
+            var out = "  <testsuite name=\"\(XMLText.attribute(file))\" package=\"\(XMLText.attribute(form))\" id=\"\(id)\""
+            out += " timestamp=\"\(JUnitReporter.timestamp())\" hostname=\"\(XMLText.attribute(JUnitReporter.hostname))\""
+            out += " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds)\">\n"
+            out += "    <properties>\n      <property name=\"form\" value=\"\(XMLText.attribute(form))\"/>\n    </properties>\n"
+            return out
+        }
+
         /// A case, ended by a line break.
         mutating func add(_ testCase: OutputBuffer) {
             testCase.withBytes { add($0) }
@@ -22,7 +38,9 @@ struct JUnitReporter: CheckReporter {
 
         mutating func add(_ testCase: UnsafeBufferPointer<UInt8>) {
             tests += 1
-            cases.append(testCase)
+            // The suite being checked is the next thing written to standard output, its head first: its
+            // cases can be placed behind that head as they come.
+            cases.append(testCase, headLength: head(id: expectedID).utf8.count)
         }
 
         /// A record's case, its element in `output`, counted as a failure when it is one, and its
@@ -165,7 +183,7 @@ struct JUnitReporter: CheckReporter {
     private mutating func withSuite(of file: String, _ body: (inout Suite) -> Void) {
         if current?.file != file {
             if let current { suites[current.file] = current.suite }
-            current = (file, suites.removeValue(forKey: file) ?? Suite())
+            current = (file, suites.removeValue(forKey: file) ?? Suite(file: file, form: form, expectedID: nextID))
         }
         body(&current!.suite)
     }
@@ -176,15 +194,9 @@ struct JUnitReporter: CheckReporter {
             suite = current.suite
             self.current = nil
         } else {
-            suite = suites.removeValue(forKey: file) ?? Suite()
+            suite = suites.removeValue(forKey: file) ?? Suite(file: file, form: form, expectedID: nextID)
         }
-        let seconds = String(format: "%.3f", Date().timeIntervalSince(suite.started))
-        var out = "  <testsuite name=\"\(XMLText.attribute(file))\" package=\"\(XMLText.attribute(form))\" id=\"\(nextID)\""
-        out += " timestamp=\"\(Self.timestamp())\" hostname=\"\(XMLText.attribute(Self.hostname()))\""
-        out += " tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" time=\"\(seconds)\">\n"
-        out += "    <properties>\n      <property name=\"form\" value=\"\(XMLText.attribute(form))\"/>\n    </properties>\n"
-        Output.out(out)
-        suite.cases.write()
+        suite.cases.write(after: suite.head(id: nextID))
         if suite.warnings.isEmpty {
             Output.out("    <system-out/>\n")
         } else {
@@ -202,20 +214,23 @@ struct JUnitReporter: CheckReporter {
 
     /// Local time without a zone, as the schema wants; `SOURCE_DATE_EPOCH` fixes it for reproducible output.
     static func timestamp() -> String {
-        var seconds = time(nil)
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) { seconds = epoch }
+        var seconds = sourceDateEpoch ?? time(nil)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
                       parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
-    static func hostname() -> String {
+    /// `SOURCE_DATE_EPOCH`, read once: a suite's head is also made, to learn its length, while its file is checked.
+    private static let sourceDateEpoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(time_t.init)
+
+    /// The host's name, read once.
+    static let hostname: String = {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return "localhost" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? "localhost" : name
-    }
+    }()
 }
 
 /// Escaping for XML attribute values and text (see `OutputBuffer.appendXML`).

@@ -89,7 +89,9 @@ struct SARIFReporter: CheckReporter {
             let text = offset + 8..<offset + 8 + length
             let start = resultStart(ofCode: code)
             let separated = !results.isEmpty
-            results.append { out in
+            // Nothing is written before the log's head, which is written at the end: the results can
+            // be placed behind it as they come.
+            results.append(headLength: head(rules: rules, successful: true).utf8.count) { out in
                 if separated { out.append(Self.resultSeparator) }
                 out.append(bytes: start)
                 output.withBytes { out.append(UnsafeBufferPointer(rebasing: $0[text])) }
@@ -125,6 +127,12 @@ struct SARIFReporter: CheckReporter {
 
     /// Writes the log with the given rule ids and result objects (separated by `resultSeparator`).
     func finish(rules: [String], results: SpooledOutput, successful: Bool) {
+        results.write(after: head(rules: rules, successful: successful))
+        Output.out("\n    ]\n  }]\n}\n")
+    }
+
+    /// The log up to its first result, with the given rule ids.
+    private func head(rules: [String], successful: Bool) -> String {
         let ruleObjects = rules.map { code in
             JSONText.object([
                 ("id", JSONText.quote(code)),
@@ -140,7 +148,7 @@ struct SARIFReporter: CheckReporter {
             ("executionSuccessful", successful && notifications.isEmpty ? "true" : "false"),
             ("toolExecutionNotifications", "[" + notifications.joined(separator: ",\n        ") + "]"),
         ])
-        Output.out("""
+        return """
             {
               "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
               "version": "2.1.0",
@@ -149,10 +157,7 @@ struct SARIFReporter: CheckReporter {
                 "columnKind": "unicodeCodePoints",
                 "invocations": [\(invocation)],
                 "results": [
-            """)
-        Output.out("\n      ")
-        results.write()
-        Output.out("\n    ]\n  }]\n}\n")
+            """ + "\n      "
     }
 
     static func location(file: String, span: SourceSpan?) -> String {

@@ -1,17 +1,25 @@
 import Foundation
 
-/// Output that must wait for what is written before it (SARIF's rules, a JUnit suite's counts): held in
-/// memory up to a few megabytes, and beyond that in an unnamed temporary file, so that the reports of a
-/// large run do not grow memory; written out in order, in one piece.
+/// Output that must wait for a head written before it (SARIF's rules, a JUnit suite's counts): held in
+/// memory up to a few megabytes, and beyond that written straight into standard output, where that is
+/// a file, at the place it will have behind the head (`PlacedSpill`), or else in an unnamed temporary
+/// file, so that the reports of a large run do not grow memory; written out in order, after its head.
+///
+/// Its bytes are placed in standard output only when its appends say how long the head will be, by
+/// which its owner promises that nothing else is written to standard output before that head.
 final class SpooledOutput {
     // Changed by the writing thread alone, for every record written: not checked for exclusive access
     // at run time.
     @exclusivity(unchecked) private var memory = OutputBuffer()
-    /// The spilled part, when there is one.
+    /// The part spilled into standard output, when there is one.
+    @exclusivity(unchecked) private var placed: PlacedSpill?
+    /// Whether placing the spilled part in standard output was tried (at the first spill).
+    @exclusivity(unchecked) private var triedPlacing = false
+    /// The part spilled into a temporary file, after the placed part, if any.
     @exclusivity(unchecked) private var file: UnsafeMutablePointer<FILE>?
     /// The bytes written to the file, and the room set aside there for them (see `FileSpace`).
     @exclusivity(unchecked) private var (spilled, reserved) = (0, 0)
-    var isEmpty: Bool { memory.isEmpty && file == nil }
+    var isEmpty: Bool { memory.isEmpty && file == nil && placed == nil }
     /// The most bytes held in memory before they go to the file.
     static let memoryLimit = 4 << 20
     /// How much room is set aside in the file at a time.
@@ -23,28 +31,41 @@ final class SpooledOutput {
         if let file { fclose(file) }
     }
 
-    func append(_ buffer: OutputBuffer) {
-        buffer.withBytes(append)
+    // Each append takes the length of the head that will be written before the output, which it
+    // reads only when it spills; nil when the output must not be placed in standard output.
+
+    func append(_ buffer: OutputBuffer, headLength: @autoclosure () -> Int? = nil) {
+        buffer.withBytes { append($0, headLength: headLength()) }
     }
 
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func append(_ bytes: UnsafeBufferPointer<UInt8>, headLength: @autoclosure () -> Int? = nil) {
         memory.append(bytes)
-        spillIfFull()
+        spillIfFull(headLength: headLength)
     }
 
     func append(_ text: String) {
         memory.append(text: text)
-        spillIfFull()
+        spillIfFull(headLength: { nil })
     }
 
     /// What `write` appends to a buffer.
-    func append(_ write: (inout OutputBuffer) -> Void) {
+    func append(headLength: @autoclosure () -> Int? = nil, _ write: (inout OutputBuffer) -> Void) {
         write(&memory)
-        spillIfFull()
+        spillIfFull(headLength: headLength)
     }
 
-    private func spillIfFull() {
+    private func spillIfFull(headLength: () -> Int?) {
         guard memory.count > Self.memoryLimit else { return }
+        let length = headLength()
+        if !triedPlacing {
+            triedPlacing = true
+            if length != nil { placed = PlacedSpill.begin() }
+        }
+        // Once a piece has gone to the temporary file, the rest follows it there.
+        if file == nil, let placed, let length, memory.withBytes({ placed.write($0, headLength: length) }) {
+            memory.removeAll()
+            return
+        }
         // Without a temporary file, everything stays in memory.
         if file == nil { file = tmpfile() }
         guard let file else { return }
@@ -58,10 +79,19 @@ final class SpooledOutput {
         memory.removeAll()
     }
 
-    /// Writes everything appended to standard output, in order, and empties it. The spilled part is
-    /// copied from its file by the kernel (`sendfile`, on Linux), into room set aside for it where
-    /// standard output is a file; or where it cannot be, through a buffer.
-    func write() {
+    /// Writes `head`, then everything appended, to standard output, in order, and empties it. A part
+    /// placed in standard output is moved behind the head where the head's length was not the one
+    /// predicted; a part in the temporary file is copied from it by the kernel (`sendfile`, on Linux),
+    /// into room set aside for it where standard output is a file; or where it cannot be, through a
+    /// buffer.
+    func write(after head: String = "") {
+        if let placed {
+            if !placed.finish(head: head) { Output.error("error: the report could not be written whole to standard output\n") }
+            self.placed = nil
+        } else {
+            Output.out(head)
+        }
+        triedPlacing = false
         if let file {
             fflush(file)
             Output.flush()
