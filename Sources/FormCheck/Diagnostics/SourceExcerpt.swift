@@ -50,6 +50,15 @@ package struct SourceExcerpt: Sendable, Hashable {
     init?(printable line: ArraySlice<UInt8>, column: Int, endColumn: Int?, redacting hidden: some Collection<Range<Int>>,
           width: Int = 100) {
         guard zip(hidden, hidden.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else { return nil }
+        if hidden.isEmpty {
+            // The line shown as it is, read once: its characters are its scalars.
+            let (end, scalars) = Self.printableScalars(in: line, from: line.startIndex)
+            guard end == line.endIndex else { return nil }
+            let start = { min(max($0, 1), scalars + 1) - 1 }
+            self.init(count: scalars, caret: start(column), end: endColumn.map(start), width: width,
+                      text: Self.window(of: line, isASCII: scalars == line.count))
+            return
+        }
         // Where a column lands in the shown text: columns past the end land at its end, as after the
         // last character; every column of a hidden range lands where its `***` starts.
         let scalars = line.withUnsafeBufferPointer(UTF8Text.scalarCount)
@@ -76,7 +85,8 @@ package struct SourceExcerpt: Sendable, Hashable {
                     while offset < line.endIndex, line[offset] & 0xC0 == 0x80 { offset += 1 }
                 }
             } else {
-                guard let end = Self.endOfPrintableScalars(stop - column, in: line, from: offset) else { return false }
+                let (end, count) = Self.printableScalars(stop - column, in: line, from: offset)
+                guard count == stop - column else { return false }
                 offset = end
             }
             if hiding {
@@ -100,9 +110,13 @@ package struct SourceExcerpt: Sendable, Hashable {
         guard show(until: scalars + 1, hiding: false) else { return nil }
         let caret = landed.caret ?? shownCount
         let end = targets.end.map { _ in landed.end ?? shownCount }
-        let shown = hidden.isEmpty ? line : written[...]
-        let isASCII = shownCount == shown.count
-        self.init(count: shownCount, caret: caret, end: end, width: width) { range in
+        let shown = written[...]
+        self.init(count: shownCount, caret: caret, end: end, width: width, text: Self.window(of: shown, isASCII: shownCount == shown.count))
+    }
+
+    /// The UTF-8 of a range of the characters of `shown`, text whose characters are its scalars.
+    private static func window(of shown: ArraySlice<UInt8>, isASCII: Bool) -> (Range<Int>) -> ArraySlice<UInt8> {
+        { range in
             guard !isASCII else { return shown[(shown.startIndex + range.lowerBound)..<(shown.startIndex + range.upperBound)] }
             return shown.withUnsafeBufferPointer { bytes in
                 let first = UTF8Text.offset(ofScalar: range.lowerBound, after: 0, before: bytes.count, in: bytes)
@@ -112,14 +126,15 @@ package struct SourceExcerpt: Sendable, Hashable {
         }
     }
 
-    /// Where the `count` scalars from `start` of `line` end, when each is shown as it is: printable
-    /// ASCII (read eight bytes at a time), or a well-formed sequence of a character that `PrintableText`
-    /// does not escape; nil when one is not.
-    private static func endOfPrintableScalars(_ count: Int, in line: ArraySlice<UInt8>, from start: Int) -> Int? {
+    /// Where the scalars from `start` of `line` end that are shown as they are, `count` of them at
+    /// most, and how many they are: printable ASCII (read eight bytes at a time), or well-formed
+    /// sequences of characters that `PrintableText` does not escape. They stop short of `count` where
+    /// the line ends, or where a scalar is not one of those.
+    private static func printableScalars(_ count: Int = .max, in line: ArraySlice<UInt8>, from start: Int) -> (end: Int, count: Int) {
         line.withUnsafeBufferPointer { bytes in
             var offset = start - line.startIndex
             var remaining = count
-            while remaining > 0 {
+            while remaining > 0, offset < bytes.count {
                 // Eight bytes at a time from ASCII on: in a run of scalars beyond it, one at a time.
                 if remaining >= 8, offset + 8 <= bytes.count, bytes[offset] < 0x80 {
                     let word = ByteWord.load(bytes, at: offset)
@@ -129,23 +144,23 @@ package struct SourceExcerpt: Sendable, Hashable {
                     if run > 0 { continue }
                 }
                 let byte = bytes[offset]
+                let length: Int
                 if byte < 0x80 {
-                    guard byte >= 0x20, byte < 0x7F else { return nil }
-                    (offset, remaining) = (offset + 1, remaining - 1)
-                    continue
-                }
-                if UTF8Text.isTwoByteSequence(in: bytes, at: offset) {
+                    guard byte >= 0x20, byte < 0x7F else { break }
+                    length = 1
+                } else if UTF8Text.isTwoByteSequence(in: bytes, at: offset) {
                     let value = UTF8Text.twoByteScalar(lead: byte, second: bytes[offset + 1])
-                    guard !PrintableText.needsEscaping(Unicode.Scalar(UInt16(value))!) else { return nil }
-                    (offset, remaining) = (offset + 2, remaining - 1)
-                    continue
+                    guard !PrintableText.needsEscaping(Unicode.Scalar(UInt16(value))!) else { break }
+                    length = 2
+                } else {
+                    guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset),
+                        !PrintableText.needsEscaping(UTF8Text.scalar(in: bytes, at: offset).0)
+                    else { break }
+                    length = sequence
                 }
-                guard let length = UTF8Text.sequenceLength(in: bytes, at: offset),
-                    !PrintableText.needsEscaping(UTF8Text.scalar(in: bytes, at: offset).0)
-                else { return nil }
                 (offset, remaining) = (offset + length, remaining - 1)
             }
-            return line.startIndex + offset
+            return (line.startIndex + offset, count - remaining)
         }
     }
 
