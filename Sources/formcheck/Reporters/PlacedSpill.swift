@@ -34,13 +34,15 @@ final class PlacedSpill {
     }
 
     /// Starts placing in standard output, when it is a regular file that is written at its end (so
-    /// that every byte beyond the head's start is this run's) and not opened for appending; nil
+    /// that every byte beyond the head's start is this run's), not opened for appending, and not also
+    /// standard error (`> log 2>&1`, where a message would be written where the head goes); nil
     /// otherwise. Flushes standard output.
     static func begin() -> PlacedSpill? {
         #if os(Linux)
         Output.flush()
-        var status = stat()
+        var (status, errors) = (stat(), stat())
         guard fstat(1, &status) == 0, status.st_mode & S_IFMT == S_IFREG, fcntl(1, F_GETFL) & O_APPEND == 0 else { return nil }
+        guard fstat(2, &errors) != 0 || (errors.st_dev, errors.st_ino) != (status.st_dev, status.st_ino) else { return nil }
         let position = lseek(1, 0, SEEK_CUR)
         guard position == status.st_size else { return nil }
         let reader = open("/proc/self/fd/1", O_RDONLY | O_CLOEXEC)
