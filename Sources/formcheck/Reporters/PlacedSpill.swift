@@ -20,7 +20,7 @@ final class PlacedSpill {
     /// one before it, and moving them in order never overwrites one not yet moved).
     private var pieces: [(start: Int, headLength: Int)] = []
     /// The bytes placed.
-    private(set) var count = 0
+    private var count = 0
     /// How much is moved at a time.
     private static let moveStep = 8 << 20
 
