@@ -79,10 +79,12 @@ final class PlacedSpill {
         }
         // The shifts decrease from piece to piece: those that go right move last first, those that go
         // left first first, so that each lands where nothing is left to move.
-        var buffer = [UInt8](repeating: 0, count: Self.moveStep)
         var moved = true
-        for range in ranges.reversed() where range.shift > 0 { moved = moved && move(range, using: &buffer) }
-        for range in ranges where range.shift < 0 { moved = moved && move(range, using: &buffer) }
+        if ranges.contains(where: { $0.shift != 0 }) {
+            var buffer = [UInt8](repeating: 0, count: Self.moveStep)
+            for range in ranges.reversed() where range.shift > 0 { moved = moved && move(range, using: &buffer) }
+            for range in ranges where range.shift < 0 { moved = moved && move(range, using: &buffer) }
+        }
         var text = head
         let end = headStart + length + count
         let wroteHead = text.withUTF8 { Self.write($0, to: 1, at: headStart) }
