@@ -27,10 +27,11 @@ enum Formcheck {
 
     /// Runs `formcheck` with `arguments`, feeding `input` to standard input. With `outputFile`, standard
     /// output goes to that file (as a CI job's `> report.xml` sends it, or with `appending`, `>> log`, after
-    /// what the file holds), and `stdout` is read back from it, whole.
+    /// what the file holds; with `mergingErrors`, standard error too, as `> log 2>&1` does), and `stdout` is
+    /// read back from it, whole.
     static func run(
         _ arguments: [String], input: Data? = nil, directory: URL = packageRoot, environment extra: [String: String] = ["NO_COLOR": "1"],
-        through launcher: [String] = [], outputFile: URL? = nil, appending: Bool = false
+        through launcher: [String] = [], outputFile: URL? = nil, appending: Bool = false, mergingErrors: Bool = false
     ) throws -> CommandResult {
         let process = Process()
         if launcher.isEmpty {
@@ -47,14 +48,17 @@ enum Formcheck {
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()
+        let errorsInOutputFile = outputFile != nil && mergingErrors
         if let outputFile {
             let descriptor = open(outputFile.path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC), 0o644)
             guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-            process.standardOutput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            process.standardOutput = handle
+            process.standardError = errorsInOutputFile ? handle : stderr
         } else {
             process.standardOutput = stdout
+            process.standardError = stderr
         }
-        process.standardError = stderr
         let stdin = Pipe()
         process.standardInput = stdin
         try process.run()
@@ -65,7 +69,9 @@ enum Formcheck {
         if outputFile == nil {
             DispatchQueue.global().async(group: group) { outData = stdout.fileHandleForReading.readDataToEndOfFile() }
         }
-        DispatchQueue.global().async(group: group) { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
+        if !errorsInOutputFile {
+            DispatchQueue.global().async(group: group) { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
+        }
         if let input { stdin.fileHandleForWriting.write(input) }
         try stdin.fileHandleForWriting.close()
         process.waitUntilExit()

@@ -236,8 +236,9 @@ import Testing
 
     /// SARIF's results and JUnit's cases beyond the few megabytes held in memory are placed straight in
     /// standard output when it is a file, behind the head written at the end, and go to a temporary file
-    /// otherwise: the report comes whole and in order written to a pipe, to a file, and to a file opened
-    /// for appending after what it held, with one job and with two, for two data files. Placed pieces are
+    /// otherwise: the report comes whole and in order written to a pipe, to a file, to a file opened for
+    /// appending after what it held, and to a file that standard error goes to as well, with one job and
+    /// with two, for two data files. Placed pieces are
     /// moved when the head comes out longer than when they were placed: a JUnit suite's counts gain a
     /// digit after its first pieces, and a SARIF log meets a second rule in the first file's last record.
     @Test(arguments: ["sarif", "junit"])
@@ -332,7 +333,9 @@ import Testing
             let log = scratch.url.appendingPathComponent("log")
             try Data(earlier.utf8).write(to: log)
             let appended = try Formcheck.run(arguments, directory: scratch.url, environment: environment, outputFile: log, appending: true)
-            for (result, before) in [(piped, ""), (written, ""), (appended, earlier)] {
+            let merged = try Formcheck.run(arguments, directory: scratch.url, environment: environment,
+                                           outputFile: scratch.url.appendingPathComponent("merged"), mergingErrors: true)
+            for (result, before) in [(piped, ""), (written, ""), (appended, earlier), (merged, "")] {
                 #expect(result.status == 1)
                 #expect(result.stderr == "")
                 #expect(steady(result.stdout) == before + steady(expected))
