@@ -18,9 +18,9 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    largest generated file repeated; 0 skips it); then, for every form, formcheck's 1- and 2-job throughput
    on the form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the
    ratio is the median of the pairs' ratios), and its 2-job throughput on that file in each output format,
-   every error written to a file (median of --runs), the pairs taken in rounds over the forms, with the
-   machine's own one-core-to-two scaling measured in each round (sha256sum of a file, then of its halves
-   at once: a program that only computes).
+   every error written to a file (median of --runs), the pairs taken in rounds over the forms, each pair
+   after a measure of how far apart the host runs the machine's two cores (a cache line's round trip
+   between them, bench/tools/core_round_trip.swift, built with swiftc).
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
    jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
@@ -177,16 +177,17 @@ def print_jobs_and_formats(forms, sizes, runs, data):
         return formcheck_command(os.path.join(ROOT, form.YAML), largest[form.NAME], *options)
     timings = {form.NAME: {1: [], 2: []} for form in forms}
     seconds = {form.NAME: {name: [] for name in formats} for form in forms}
-    machine = MachineScaling()
+    round_trips = {form.NAME: [] for form in forms}
+    cores = CoreRoundTrip()
     # One run of each first, not counted: the first run after a pause is often the slowest.
     for form in forms:
         for jobs in (1, 2):
             run(command(form, "--jobs", str(jobs)))
     for _ in range(pairs):
         for form in forms:
+            round_trips[form.NAME].append(cores.measure())
             for jobs in (1, 2):
                 timings[form.NAME][jobs].append(run(command(form, "--jobs", str(jobs))))
-        machine.pair()
     # A format's runs follow each other, so that the memory a large report takes is mostly what the run
     # before handed back: on a virtual machine whose host takes back memory left free for a few seconds,
     # the first touch of such memory costs several times a copy (see bench/RESULTS.md), which would time
@@ -200,8 +201,8 @@ def print_jobs_and_formats(forms, sizes, runs, data):
         os.unlink(output)
     print(f"\nformcheck with one job and two, and with two in every output format ({pairs} pairs and {runs} runs in each "
           f"format per form; the pairs taken in rounds over the forms):")
-    print(f"this machine's own scaling over the same rounds, one core to two: {machine.ratio():.2f}x "
-          f"(sha256sum of {MachineScaling.SIZE // 1_000_000} MB in one process, and of its halves in two at once; median of {pairs})")
+    print("before each pair, the time a cache line takes from one of this machine's cores to the other and back "
+          "(about 100 ns when the host runs them near each other, 400 when it does not; see CoreRoundTrip)")
     for form in forms:
         size = max(sizes)
         runs_of = timings[form.NAME]
@@ -209,42 +210,29 @@ def print_jobs_and_formats(forms, sizes, runs, data):
         cpu = {jobs: size / statistics.median(t[3] for t in runs_of[jobs]) for jobs in runs_of}
         scaling = statistics.median(one[0] / two[0] for one, two in zip(runs_of[1], runs_of[2]))
         name = os.path.basename(largest[form.NAME])
+        trips = ", ".join(str(ns) for ns in round_trips[form.NAME])
         print(f"formcheck on {name}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
               f"records/s, 2 jobs / 1 job {scaling:.2f}x, median of {pairs} pairs (per CPU second: {cpu[1]:,.0f} and "
-              f"{cpu[2]:,.0f} records)")
+              f"{cpu[2]:,.0f} records; cross-core round trips {trips} ns)")
         formatted = ", ".join(f"{kind} {size / statistics.median(times):,.0f}" for kind, times in seconds[form.NAME].items())
         print(f"formcheck on {name}, --jobs 2, output to a file, records/s: {formatted}")
 
 
-class MachineScaling:
-    """What this machine gives from one core to two at the moment, with a program that only computes: a
-    file hashed by one `sha256sum`, then its two halves by two at once, in turns with formcheck's pairs. On
-    a shared virtual machine this moves from one minute to the next (two busy cores may each run slower
-    than one alone), and formcheck's own ratio cannot exceed it by much."""
-    SIZE = 64_000_000
+class CoreRoundTrip:
+    """How far apart the host runs this virtual machine's first two CPUs at the moment: the time a cache
+    line takes to go from one core to another and back (bench/tools/core_round_trip.swift, built here with
+    swiftc). On this kind of machine it is about 100 ns when they share a cache, and about 400 ns for
+    stretches of minutes when they do not; in those, every two-job run costs 7-16% more CPU per record
+    than a one-job run, while a program that only computes (sha256sum in two processes) still scales 2x."""
 
     def __init__(self):
-        self.whole = os.path.join(OUT, "machine.bin")
-        self.halves = [self.whole + ".1", self.whole + ".2"]
-        if not all(os.path.exists(path) for path in [self.whole, *self.halves]):
-            block = os.urandom(self.SIZE)
-            for path, part in [(self.whole, block), (self.halves[0], block[:self.SIZE // 2]), (self.halves[1], block[self.SIZE // 2:])]:
-                with open(path, "wb") as f:
-                    f.write(part)
-        self.ratios = []
+        source = os.path.join(HERE, "tools", "core_round_trip.swift")
+        self.binary = os.path.join(OUT, "core_round_trip")
+        if not os.path.exists(self.binary) or os.path.getmtime(self.binary) < os.path.getmtime(source):
+            subprocess.run(["swiftc", "-O", source, "-o", self.binary], check=True, stdout=subprocess.DEVNULL)
 
-    def pair(self):
-        start = time.perf_counter()
-        subprocess.run(["sha256sum", self.whole], stdout=subprocess.DEVNULL, check=True)
-        one = time.perf_counter() - start
-        start = time.perf_counter()
-        processes = [subprocess.Popen(["sha256sum", path], stdout=subprocess.DEVNULL) for path in self.halves]
-        for process in processes:
-            process.wait()
-        self.ratios.append(one / (time.perf_counter() - start))
-
-    def ratio(self):
-        return statistics.median(self.ratios)
+    def measure(self):
+        return int(subprocess.run([self.binary], capture_output=True, text=True, check=True).stdout)
 
 
 def print_signup_extras(sizes, runs, large_gb, data):
