@@ -56,16 +56,18 @@ final class SpooledOutput {
 
     private func spillIfFull(headLength: () -> Int?) {
         guard memory.count > Self.memoryLimit else { return }
-        let length = headLength()
-        if !triedPlacing {
+        // Placed in standard output while that can go on (at the first spill, or after pieces placed,
+        // and none gone to the temporary file, which the rest then follows): only then is the head's
+        // length made, which for SARIF and JUnit means making the head.
+        if file == nil, !triedPlacing || placed != nil, let length = headLength() {
+            if !triedPlacing { placed = PlacedSpill.begin() }
             triedPlacing = true
-            if length != nil { placed = PlacedSpill.begin() }
+            if let placed, memory.withBytes({ placed.write($0, headLength: length) }) {
+                memory.removeAll()
+                return
+            }
         }
-        // Once a piece has gone to the temporary file, the rest follows it there.
-        if file == nil, let placed, let length, memory.withBytes({ placed.write($0, headLength: length) }) {
-            memory.removeAll()
-            return
-        }
+        triedPlacing = true
         // Without a temporary file, everything stays in memory.
         if file == nil { file = tmpfile() }
         guard let file else { return }
