@@ -24,6 +24,9 @@ struct LineStream: ~Copyable {
     var hasInputReady: Bool { atEnd || FileBytes.hasInputReady(descriptor) }
 
     static let chunkSize = 1 << 20
+    /// The size of the next block: the first ones are small, so that the threads checking them get
+    /// lines soon after the start, and the size doubles up to `chunkSize`.
+    private var blockSize = 1 << 16
 
     init(descriptor: Int32, ownsDescriptor: Bool, limit: SizeLimit) {
         self.descriptor = descriptor
@@ -92,7 +95,7 @@ struct LineStream: ~Copyable {
         return buffer[lineStart..<end]
     }
 
-    /// The next run of whole lines, about `chunkSize` bytes or one long line, with their line breaks;
+    /// The next run of whole lines, about `blockSize` bytes or one long line, with their line breaks;
     /// nil at the end of the input. Input that comes slowly (typed, or piped from a program that
     /// writes as it goes) gives a run of the lines that came, once no more are ready. Not to be mixed
     /// with `nextLine`. Bytes are read straight into the block, after what the previous block left (a
@@ -107,27 +110,36 @@ struct LineStream: ~Copyable {
                 stopAtLineTooLarge()
                 return nil
             }
+            // A line longer than a block doubles the room, so reading it stays linear in its length.
+            let capacity = max(leftover.count + blockSize, 2 * leftover.count)
+            blockSize = min(2 * blockSize, Self.chunkSize)
+            // Whole lines read ahead (by `peek`) are handed on without waiting for input that is not there yet.
+            let readsMore = !atEnd && (!leftover.contains(UInt8(ascii: "\n")) || hasInputReady)
+            let descriptor = self.descriptor
+            var read: (count: Int, ended: Bool, error: Int32?)?
+            /// Copies the leftover into `room`, reads after it, and gives the count of bytes written.
+            func fill(_ room: UnsafeMutableBufferPointer<UInt8>) -> Int {
+                let count = room.initialize(fromContentsOf: leftover)
+                guard readsMore else { return count }
+                read = FileBytes.fill(UnsafeMutableBufferPointer(rebasing: room[count...]), from: descriptor, untilIdle: true)
+                return count + read!.count
+            }
             var block = spare
             spare = []
-            // A line longer than a chunk doubles the room, so reading it stays linear in its length.
-            let capacity = max(leftover.count + Self.chunkSize, 2 * leftover.count)
-            // The spare's bytes are written over: only room it never held is filled first (an array's
-            // elements are always initialized), not a megabyte of zeros for every block.
-            if block.count > capacity { block.removeLast(block.count - capacity) }
-            block.reserveCapacity(capacity)
-            block.append(contentsOf: repeatElement(0, count: capacity - block.count))
-            _ = block.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: leftover) }
-            var count = leftover.count
-            // Whole lines read ahead (by `peek`) are handed on without waiting for input that is not there yet.
-            if !atEnd, !leftover.contains(UInt8(ascii: "\n")) || hasInputReady {
-                let read = block.withUnsafeMutableBufferPointer {
-                    FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor, untilIdle: true)
-                }
-                count += read.count
+            if block.capacity >= capacity {
+                // The spare's bytes are written over: only room it never held is filled first (an
+                // array's elements are always initialized).
+                if block.count > capacity { block.removeLast(block.count - capacity) }
+                block.append(contentsOf: repeatElement(0, count: capacity - block.count))
+                let count = block.withUnsafeMutableBufferPointer { fill($0) }
+                block.removeLast(capacity - count)
+            } else {
+                block = Array(unsafeUninitializedCapacity: capacity) { room, count in count = fill(room) }
+            }
+            if let read {
                 atEnd = read.ended
                 readError = read.error
             }
-            block.removeLast(capacity - count)
             (buffer, start) = ([], 0)
             if let newline = block.lastIndex(of: UInt8(ascii: "\n")) {
                 buffer = Array(block[(newline + 1)...])
@@ -141,7 +153,7 @@ struct LineStream: ~Copyable {
 
     /// The next `count` bytes (fewer where the input ends), read ahead without consuming them.
     mutating func peek(_ count: Int) -> ArraySlice<UInt8> {
-        while buffer.count - start < count && !atEnd { fill() }
+        while buffer.count - start < count && !atEnd { fill(atMost: blockSize) }
         return buffer[start..<min(start + count, buffer.count)]
     }
 
@@ -191,9 +203,9 @@ struct LineStream: ~Copyable {
         (buffer, start, scanned) = ([], 0, 0)
     }
 
-    /// Reads what comes next (one read, however much it gives), unless what is not yet consumed
-    /// holds more than the limit already.
-    private mutating func fill() {
+    /// Reads what comes next (one read of at most `atMost` bytes, however much it gives), unless what
+    /// is not yet consumed holds more than the limit already.
+    private mutating func fill(atMost readSize: Int = chunkSize) {
         guard !exceedsLimit(buffer[start...]) else {
             return stopAtLineTooLarge(linesAhead: buffer[start...].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
         }
@@ -203,12 +215,12 @@ struct LineStream: ~Copyable {
             start = 0
         }
         let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        buffer.append(contentsOf: repeatElement(0, count: readSize))
         let read = buffer.withUnsafeMutableBufferPointer {
             FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor, untilIdle: true)
         }
         if let error = read.error { readError = error }
-        buffer.removeLast(Self.chunkSize - read.count)
+        buffer.removeLast(readSize - read.count)
         if read.ended { atEnd = true }
     }
 
