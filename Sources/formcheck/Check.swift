@@ -49,6 +49,7 @@ struct Check: ParsableCommand {
         for input in inputs {
             run.summary.files += 1
             let renderers = ThreadRenderers(count: options.jobs) { run.reporter.renderer(file: input.name) }
+            let rendersValid = renderers.first.rendersRecordsWithoutIssues
             let check = RecordTransform(readsText: renderers.first.readsRecordText) {
                 // Each thread renders with a renderer of its own into the output of its chunk, which
                 // goes with the chunk's first record.
@@ -56,6 +57,8 @@ struct Check: ParsableCommand {
                 let output = ChunkOutput()
                 return RecordMaker(withoutIssues: { index in
                     CheckedRecord(withoutIssuesAt: index, renderer: renderer, into: &output.buffer)
+                }, runsWithoutIssues: rendersValid ? nil : { count in
+                    CheckedRecord(validRecords: count)
                 }, endingChunksWith: { first in
                     guard !output.buffer.isEmpty else { return }
                     first.output = output.buffer
@@ -67,6 +70,9 @@ struct Check: ParsableCommand {
             func handle(_ checked: CheckedRecord<Reporter.Renderer>) {
                 if let output = checked.output { run.chunkOutput = output }
                 switch checked.outcome {
+                case .valid(let count):
+                    run.summary.count(validRecords: count)
+                    progress.record(count)
                 case .checked(let errors, let warnings):
                     run.summary.count(errors: errors, warnings: warnings)
                     progress.record()
@@ -126,6 +132,8 @@ extension DataFormat: ExpressibleByArgument {}
 /// what the reporter's renderer made of it; the first record of a chunk also brings the chunk's output.
 struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     enum Outcome: Sendable {
+        /// A run of records without issues, about which the renderer has nothing to say.
+        case valid(count: Int)
         case checked(errors: Int, warnings: Int)
         case unreadable(DataParseError)
     }
@@ -134,6 +142,12 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     let rendered: Renderer.Rendered?
     /// The output its thread rendered for the records of its chunk, on the chunk's first record.
     var output: OutputBuffer?
+
+    /// A run of `count` records without issues, which the renderer does not render.
+    init(validRecords count: Int) {
+        outcome = .valid(count: count)
+        rendered = nil
+    }
 
     /// A record without issues, known by its number alone.
     init(withoutIssuesAt index: Int, renderer: borrowing Renderer, into output: inout OutputBuffer) {

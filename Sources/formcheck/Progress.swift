@@ -8,6 +8,8 @@ final class Progress {
     private let totalFiles: Int
     private var filesDone = 0
     private var records = 0
+    /// The count of records at which the time is looked at next.
+    private var nextCheck = 256
     private let started = Date()
     private var lastDraw = Date.distantPast
     private var shown = false
@@ -17,10 +19,12 @@ final class Progress {
         self.isEnabled = isEnabled
     }
 
-    func record() {
+    /// Counts `count` records checked.
+    func record(_ count: Int = 1) {
         guard isEnabled else { return }
-        records += 1
-        guard records & 255 == 0 else { return }
+        records += count
+        guard records >= nextCheck else { return }
+        nextCheck = records + 256
         drawIfDue()
     }
 

@@ -8,6 +8,7 @@ import Testing
     func squares(from start: Int, count: Int, chunkSize: Int, on pool: WorkerPool) -> Batch<Int> {
         pool.submit(count: count, chunkSize: chunkSize) { range, results in
             for (slot, index) in range.enumerated() { (results.baseAddress! + slot).initialize(to: (start + index) * (start + index)) }
+            return range.count
         }
     }
 
@@ -49,6 +50,7 @@ import Testing
             let base = round * 10
             var batch: Batch<Tracked>? = pool.submit(count: 5, chunkSize: 2) { range, results in
                 for (slot, index) in range.enumerated() { (results.baseAddress! + slot).initialize(to: Tracked(base + index, released: released)) }
+                return range.count
             }
             pool.wait(for: batch!)
             var handedOn: [Int] = []
@@ -61,11 +63,58 @@ import Testing
         #expect(released.withLock { $0.count } == 15)
     }
 
+    /// A chunk may make fewer results than it has indices (one for a run of records without issues):
+    /// only those are handed on, in order, and those of chunks not handed on are released once.
+    @Test func chunksMakingFewerResultsHandOnThoseAlone() {
+        final class Log: Sendable {
+            let texts = Mutex<[String]>([])
+            var count: Int { texts.withLock { $0.count } }
+        }
+        final class Tracked: Sendable {
+            let text: String
+            let released: Log
+            init(_ text: String, released: Log) { (self.text, self.released) = (text, released) }
+            deinit { released.texts.withLock { $0.append(text) } }
+        }
+        let released = Log()
+        let pool = WorkerPool(threads: 2)
+        defer { pool.close() }
+        // Chunks of 4: even indices get a result each, and each run of odd ones one result.
+        func submit() -> Batch<Tracked> {
+            pool.submit(count: 10, chunkSize: 4) { range, results in
+                var made = 0
+                for index in range where index % 2 == 0 {
+                    (results.baseAddress! + made).initialize(to: Tracked("\(index)", released: released))
+                    (results.baseAddress! + made + 1).initialize(to: Tracked("odd", released: released))
+                    made += 2
+                }
+                return made
+            }
+        }
+        var batch: Batch<Tracked>? = submit()
+        pool.wait(for: batch!)
+        var handedOn: [String] = []
+        batch!.handOn(first: 10) { handedOn.append($0.text) }
+        #expect(handedOn == ["0", "odd", "2", "odd", "4", "odd", "6", "odd", "8", "odd"])
+        batch = nil
+        #expect(released.count == 10)
+        // Handed on up to the end of a chunk: the next chunk's results are released with the batch.
+        batch = submit()
+        pool.wait(for: batch!)
+        handedOn = []
+        batch!.handOn(first: 4) { handedOn.append($0.text) }
+        #expect(handedOn == ["0", "odd", "2", "odd"])
+        #expect(released.count == 14)
+        batch = nil
+        #expect(released.count == 20)
+    }
+
     @Test func resultsMovedOutLeaveNothingBehind() {
         let pool = WorkerPool(threads: 2)
         defer { pool.close() }
         let batch = pool.submit(count: 3, chunkSize: 1) { range, results in
             results.baseAddress!.initialize(to: "item \(range.lowerBound)")
+            return 1
         }
         pool.wait(for: batch)
         #expect(batch.removeValues() == ["item 0", "item 1", "item 2"])

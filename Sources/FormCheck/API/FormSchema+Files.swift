@@ -83,46 +83,70 @@ extension FormSchema {
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what the thread's maker makes of
-    /// each into `results`, one per index: of a record without issues, from its `number` when the maker
+    /// them into the first elements of `results`, and gives how many: of a record without issues, from
+    /// its `number` when the maker can, and of a run of them, one result when `makesRuns` and the maker
     /// can; else of the record and report that `record` gives for the outcome (with where the sensitive
     /// values of records with issues lie when `findsSensitive`). Then ends the maker's chunk. Issues are
     /// made once per distinct failure and thread (see `CheckingThreads`).
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
-        findsSensitive: Bool = false, threads: CheckingThreads<Result>, into results: UnsafeMutableBufferPointer<Result>,
+        findsSensitive: Bool = false, makesRuns: Bool, threads: CheckingThreads<Result>, into results: UnsafeMutableBufferPointer<Result>,
         number: (_ index: Int) -> Int, _ record: (_ index: Int, _ outcome: Outcome) -> (DataRecord, ValidationReport?)
-    ) {
+    ) -> Int {
         let plan = directPlan
         var state = threads.take()
         // Taken out of the maker once: read from it for each record, its closures would be retained.
         let (make, makeWithoutIssues) = (state.maker.make, state.maker.makeWithoutIssues)
+        let makeRun = makesRuns ? state.maker.makeRunWithoutIssues : nil
         var memory = SlotMemory()
+        var made = 0
         // The results are made in memory of this thread's, then moved into `results` at once. Made
         // there one by one, each result's writes would wait for cache lines that the thread handing
         // results on read last, and every atomic count of references in between would wait for those
         // writes: where the two CPUs are far apart (a virtual machine's host may run them on different
         // dies), that cost two jobs about 5% more CPU per record.
-        withUnsafeTemporaryAllocation(of: Result.self, capacity: indices.count) { made in
+        withUnsafeTemporaryAllocation(of: Result.self, capacity: indices.count) { scratch in
+            // Each made in its place: a local copy of a generic result would be copied and destroyed
+            // through its type's value witnesses.
+            var next = scratch.baseAddress!
+            /// Records without issues not yet made into a result.
+            var run = 0
             text.withUnsafeBufferPointer { bytes in
-                for (slot, index) in indices.enumerated() {
+                for index in indices {
                     let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
                                         findsSensitive: findsSensitive, memory: &memory,
                                         issues: &state.issues)
-                    // Each made in its place: a local copy of a generic result would be copied and
-                    // destroyed through its type's value witnesses.
-                    if case .valid = outcome, let makeWithoutIssues {
-                        (made.baseAddress! + slot).initialize(to: makeWithoutIssues(number(index)))
-                    } else {
-                        let (record, report) = record(index, outcome)
-                        (made.baseAddress! + slot).initialize(to: make(record, report))
+                    if case .valid = outcome {
+                        if makeRun != nil {
+                            run += 1
+                            continue
+                        }
+                        if let makeWithoutIssues {
+                            next.initialize(to: makeWithoutIssues(number(index)))
+                            next += 1
+                            continue
+                        }
                     }
+                    if run > 0, let makeRun {
+                        next.initialize(to: makeRun(run))
+                        next += 1
+                        run = 0
+                    }
+                    let (record, report) = record(index, outcome)
+                    next.initialize(to: make(record, report))
+                    next += 1
                 }
             }
-            if !indices.isEmpty { state.maker.endChunk(&made[0]) }
-            let moved = results.moveInitialize(fromContentsOf: made)
-            assert(moved == results.count, "a result not made for each index")
+            if run > 0, let makeRun {
+                next.initialize(to: makeRun(run))
+                next += 1
+            }
+            made = next - scratch.baseAddress!
+            if made > 0 { state.maker.endChunk(&scratch[0]) }
+            results.baseAddress?.moveInitialize(from: scratch.baseAddress!, count: made)
         }
         threads.giveBack(state)
+        return made
     }
 
     /// Reads and validates the records of standard input, told apart as
@@ -177,8 +201,8 @@ extension FormSchema {
                     shared = made
                     return made
                 }
-                check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive, threads: threads,
-                      into: results, number: { lines[$0].index }) { index, outcome in
+                return check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive,
+                             makesRuns: true, threads: threads, into: results, number: { lines[$0].index }) { index, outcome in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
@@ -252,8 +276,9 @@ extension FormSchema {
             return (pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
                 let document = window.makeDocument()
                 if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
-                check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options, threads: threads,
-                      into: results, number: { window.firstIndex + $0 + 1 }) { slot, outcome in
+                // The results of elements after a syntax error are not handed on: each element has its own.
+                return check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options,
+                             makesRuns: false, threads: threads, into: results, number: { window.firstIndex + $0 + 1 }) { slot, outcome in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {

@@ -39,28 +39,37 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     /// Queues the results for `0..<count`, to be computed in chunks of at most `chunkSize`: `fill` is
-    /// given consecutive ranges and must initialize every element of the buffer it is given, one per
-    /// index of its range. Whatever `fill` captured is released before its batch counts as done.
-    func submit<R>(count: Int, chunkSize: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> Batch<R> {
-        let batch = Batch<R>(count: count, memory: resultMemory)
+    /// given consecutive ranges, initializes the first elements of the buffer it is given (one per
+    /// index of its range, or fewer when its caller lets one result stand for several indices), and
+    /// returns how many. Whatever `fill` captured is released before its batch counts as done.
+    func submit<R>(count: Int, chunkSize: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Int) -> Batch<R> {
         let size = max(chunkSize, 1)
+        let batch = Batch<R>(count: count, chunkSize: size, memory: resultMemory)
         let chunks = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
         batch.progress.remaining = chunks.count
         nonisolated(unsafe) let output = batch.results
+        nonisolated(unsafe) let madeCounts = batch.madeCounts
         condition.withLock {
-            for range in chunks {
-                queue.append(Task(run: { fill(range, UnsafeMutableBufferPointer(rebasing: output[range])) }, batch: batch.progress))
+            for (chunk, range) in chunks.enumerated() {
+                queue.append(Task(run: {
+                    let made = fill(range, UnsafeMutableBufferPointer(rebasing: output[range]))
+                    assert(made <= range.count && (made > 0 || range.isEmpty), "a chunk made more results than indices, or none")
+                    madeCounts[chunk] = made
+                }, batch: batch.progress))
             }
             condition.broadcast()
         }
         return batch
     }
 
-    /// The results for `0..<count`, computed a range at a time as `submit` describes `fill`, in a few
-    /// chunks per thread so that threads that finish early take over the rest.
+    /// The results for `0..<count`, computed a range at a time as `submit` describes `fill`, one per
+    /// index, in a few chunks per thread so that threads that finish early take over the rest.
     func map<R>(count: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> [R] {
         let chunks = threads > 1 ? threads * 4 : 1
-        let batch = submit(count: count, chunkSize: (count + chunks - 1) / chunks, fill)
+        let batch = submit(count: count, chunkSize: (count + chunks - 1) / chunks) { range, results in
+            fill(range, results)
+            return range.count
+        }
         wait(for: batch)
         return batch.removeValues()
     }
@@ -125,44 +134,71 @@ final class BatchProgress: @unchecked Sendable {
 final class Batch<R>: @unchecked Sendable {
     let progress = BatchProgress()
     fileprivate let results: UnsafeMutableBufferPointer<R>
+    /// How many results each chunk made, at the start of its range of `results`.
+    fileprivate let madeCounts: UnsafeMutableBufferPointer<Int>
+    private let chunkSize: Int
     private let memory: ResultMemory
     private let block: UnsafeMutableRawBufferPointer
-    /// How many results, from the first, were moved out.
-    private var movedCount = 0
+    /// Whether the results were read (moved out, or handed on), and the indices below which they were.
+    private var movedBelow: Int?
 
-    fileprivate init(count: Int, memory: ResultMemory) {
+    fileprivate init(count: Int, chunkSize: Int, memory: ResultMemory) {
         self.memory = memory
+        self.chunkSize = chunkSize
         block = memory.take(byteCount: count * MemoryLayout<R>.stride)
         assert(MemoryLayout<R>.alignment <= ResultMemory.alignment, "results aligned beyond what the memory gives")
         results = UnsafeMutableBufferPointer(start: block.baseAddress?.bindMemory(to: R.self, capacity: count), count: count)
+        madeCounts = .allocate(capacity: (count + chunkSize - 1) / chunkSize)
     }
 
-    /// How many results the batch computes.
+    /// How many indices the batch computes results for.
     var count: Int { results.count }
 
-    /// The computed results moved into an array; the batch holds none after.
+    /// For each chunk, the part of `results` that holds what it made, and the part of that which is
+    /// moved out when the results for the indices below `count` are: a chunk that made fewer results
+    /// than it has indices goes whole or not at all, so `count` must not fall inside one.
+    private func chunks(movedBelow count: Int) -> some Sequence<(made: Range<Int>, moved: Range<Int>)> {
+        stride(from: 0, to: results.count, by: chunkSize).lazy.map { [self] start in
+            let indices = start..<min(start + chunkSize, results.count)
+            let made = start..<(start + madeCounts[start / chunkSize])
+            if indices.upperBound <= count { return (made, made) }
+            if count <= start { return (made, start..<start) }
+            precondition(made == indices, "a chunk whose results stand for several indices handed on in part")
+            return (made, start..<count)
+        }
+    }
+
+    /// The computed results, one per index, moved into an array; the batch holds none after.
     func removeValues() -> [R] {
-        precondition(movedCount == 0)
+        precondition(movedBelow == nil)
         assert(progress.remaining == 0, "results read before their batch is done")
-        movedCount = results.count
+        assert(chunks(movedBelow: 0).allSatisfy { $0.made.count == min(chunkSize, results.count - $0.made.lowerBound) },
+               "a chunk made fewer results than indices")
+        movedBelow = results.count
         return Array(unsafeUninitializedCapacity: results.count) { buffer, count in
             count = buffer.moveInitialize(fromContentsOf: results)
         }
     }
 
-    /// Hands the first `count` computed results to `body` in order, each moved out rather than copied;
-    /// the batch holds none of them after.
+    /// Hands the results made for the first `count` indices to `body` in order, each moved out rather
+    /// than copied; the batch holds none of them after. A chunk that made fewer results than it has
+    /// indices (one result standing for several) is handed on whole or not at all.
     func handOn(first count: Int, to body: (R) -> Void) {
-        precondition(movedCount == 0 && count <= results.count)
+        precondition(movedBelow == nil && count <= results.count)
         assert(progress.remaining == 0, "results read before their batch is done")
-        for index in 0..<count {
-            movedCount = index + 1
-            body(results.moveElement(from: index))
+        movedBelow = count
+        for (_, moved) in chunks(movedBelow: count) {
+            for index in moved { body(results.moveElement(from: index)) }
         }
     }
 
     deinit {
-        if progress.remaining == 0 { UnsafeMutableBufferPointer(rebasing: results[movedCount...]).deinitialize() }
+        if progress.remaining == 0 {
+            for (made, moved) in chunks(movedBelow: movedBelow ?? 0) {
+                UnsafeMutableBufferPointer(rebasing: results[moved.upperBound..<made.upperBound]).deinitialize()
+            }
+        }
+        madeCounts.deallocate()
         memory.giveBack(block)
     }
 }

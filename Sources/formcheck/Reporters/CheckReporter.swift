@@ -13,6 +13,12 @@ struct CheckSummary {
     /// Files, JSON Lines lines and arguments that could not be read or parsed.
     var unreadable = 0
 
+    /// Counts `count` records checked that had no issue.
+    mutating func count(validRecords count: Int) {
+        records += count
+        valid += count
+    }
+
     /// Counts a record checked: valid when it has no error.
     mutating func count(errors: Int, warnings: Int) {
         records += 1
@@ -149,6 +155,8 @@ protocol RecordRenderer: Sendable {
     associatedtype Rendered: Sendable
     /// Whether `render` quotes or places records' text (`DataRecord.document`); true unless said.
     var readsRecordText: Bool { get }
+    /// Whether `render(withoutIssuesAt:into:)` writes anything; false unless said.
+    var rendersRecordsWithoutIssues: Bool { get }
     /// Appends to `output` what the reporter writes for the record numbered `index`, which has no
     /// issues, as `render` does: nothing unless said.
     func render(withoutIssuesAt index: Int, into output: inout OutputBuffer) -> Rendered?
@@ -160,6 +168,7 @@ protocol RecordRenderer: Sendable {
 
 extension RecordRenderer {
     var readsRecordText: Bool { true }
+    var rendersRecordsWithoutIssues: Bool { false }
     func render(withoutIssuesAt index: Int, into output: inout OutputBuffer) -> Rendered? { nil }
 }
 

@@ -125,6 +125,8 @@ struct JUnitReporter: CheckReporter {
         let failures: IssueTexts
 
         /// Every record is a test case: a passing one says its number alone.
+        var rendersRecordsWithoutIssues: Bool { true }
+
         func render(withoutIssuesAt index: Int, into out: inout OutputBuffer) -> RenderedCase? {
             let start = out.count
             JUnitReporter.appendCaseStart(record: index, afterName: passingCaseEnd, to: &out)
