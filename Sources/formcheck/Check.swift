@@ -49,7 +49,6 @@ struct Check: ParsableCommand {
         for input in inputs {
             run.summary.files += 1
             let renderers = ThreadRenderers(count: options.jobs) { run.reporter.renderer(file: input.name) }
-            let rendersValid = renderers.first.rendersRecordsWithoutIssues
             let check = RecordTransform(readsText: renderers.first.readsRecordText) {
                 // Each thread renders with a renderer of its own into the output of its chunk, which
                 // goes with the chunk's first record.
@@ -57,8 +56,8 @@ struct Check: ParsableCommand {
                 let output = ChunkOutput()
                 return RecordMaker(withoutIssues: { index in
                     CheckedRecord(withoutIssuesAt: index, renderer: renderer, into: &output.buffer)
-                }, runsWithoutIssues: rendersValid ? nil : { count in
-                    CheckedRecord(validRecords: count)
+                }, runsWithoutIssues: { first, count in
+                    CheckedRecord(validRecords: count, from: first, renderer: renderer, into: &output.buffer)
                 }, endingChunksWith: { first in
                     guard !output.buffer.isEmpty else { return }
                     first.output = output.buffer
@@ -73,6 +72,7 @@ struct Check: ParsableCommand {
                 case .valid(let count):
                     run.summary.count(validRecords: count)
                     progress.record(count)
+                    if let rendered = checked.rendered { run.reporter.write(rendered, from: run.chunkOutput, file: input.name) }
                 case .checked(let errors, let warnings):
                     run.summary.count(errors: errors, warnings: warnings)
                     progress.record()
@@ -132,7 +132,7 @@ extension DataFormat: ExpressibleByArgument {}
 /// what the reporter's renderer made of it; the first record of a chunk also brings the chunk's output.
 struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     enum Outcome: Sendable {
-        /// A run of records without issues, about which the renderer has nothing to say.
+        /// A run of records without issues.
         case valid(count: Int)
         case checked(errors: Int, warnings: Int)
         case unreadable(DataParseError)
@@ -143,10 +143,10 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     /// The output its thread rendered for the records of its chunk, on the chunk's first record.
     var output: OutputBuffer?
 
-    /// A run of `count` records without issues, which the renderer does not render.
-    init(validRecords count: Int) {
+    /// A run of `count` records without issues, numbered from `first` on.
+    init(validRecords count: Int, from first: Int, renderer: borrowing Renderer, into output: inout OutputBuffer) {
         outcome = .valid(count: count)
-        rendered = nil
+        rendered = renderer.render(runWithoutIssuesFrom: first, count: count, into: &output)
     }
 
     /// A record without issues, known by its number alone.

@@ -109,8 +109,8 @@ extension FormSchema {
             // Each made in its place: a local copy of a generic result would be copied and destroyed
             // through its type's value witnesses.
             var next = scratch.baseAddress!
-            /// Records without issues not yet made into a result.
-            var run = 0
+            // Records without issues not yet made into a result, and the first one's number.
+            var (run, runStart) = (0, 0)
             text.withUnsafeBufferPointer { bytes in
                 for index in indices {
                     let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
@@ -118,6 +118,7 @@ extension FormSchema {
                                         issues: &state.issues)
                     if case .valid = outcome {
                         if makeRun != nil {
+                            if run == 0 { runStart = number(index) }
                             run += 1
                             continue
                         }
@@ -128,7 +129,7 @@ extension FormSchema {
                         }
                     }
                     if run > 0, let makeRun {
-                        next.initialize(to: makeRun(run))
+                        next.initialize(to: makeRun(runStart, run))
                         next += 1
                         run = 0
                     }
@@ -138,7 +139,7 @@ extension FormSchema {
                 }
             }
             if run > 0, let makeRun {
-                next.initialize(to: makeRun(run))
+                next.initialize(to: makeRun(runStart, run))
                 next += 1
             }
             made = next - scratch.baseAddress!

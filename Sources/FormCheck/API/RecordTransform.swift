@@ -38,15 +38,16 @@ package struct RecordMaker<Result> {
     /// What `make` gives for a record without issues, from the record's number alone, when that is all
     /// it needs: such records are then not made into `DataRecord`s at all.
     let makeWithoutIssues: ((_ index: Int) -> Result)?
-    /// One result for a run of `count` consecutive records without issues, when nothing of each is
-    /// needed but that it was checked: where every result of a batch is handed on (JSON Lines), such
-    /// records then get no result of their own, and the thread handing results on is handed one.
-    let makeRunWithoutIssues: ((_ count: Int) -> Result)?
+    /// One result for a run of `count` consecutive records without issues, the first numbered `first`,
+    /// when their numbers are all that is needed: where every result of a batch is handed on (JSON
+    /// Lines), such records then get no result of their own, and the thread handing results on is
+    /// handed one for the run.
+    let makeRunWithoutIssues: ((_ first: Int, _ count: Int) -> Result)?
     let endChunk: (inout Result) -> Void
 
     package init(
         withoutIssues makeWithoutIssues: ((_ index: Int) -> Result)? = nil,
-        runsWithoutIssues makeRunWithoutIssues: ((_ count: Int) -> Result)? = nil,
+        runsWithoutIssues makeRunWithoutIssues: ((_ first: Int, _ count: Int) -> Result)? = nil,
         endingChunksWith endChunk: @escaping (inout Result) -> Void = { _ in },
         _ make: @escaping (DataRecord, ValidationReport?) -> Result
     ) {

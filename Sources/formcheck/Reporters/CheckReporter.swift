@@ -155,11 +155,12 @@ protocol RecordRenderer: Sendable {
     associatedtype Rendered: Sendable
     /// Whether `render` quotes or places records' text (`DataRecord.document`); true unless said.
     var readsRecordText: Bool { get }
-    /// Whether `render(withoutIssuesAt:into:)` writes anything; false unless said.
-    var rendersRecordsWithoutIssues: Bool { get }
     /// Appends to `output` what the reporter writes for the record numbered `index`, which has no
     /// issues, as `render` does: nothing unless said.
     func render(withoutIssuesAt index: Int, into output: inout OutputBuffer) -> Rendered?
+    /// The same for the `count` records without issues numbered from `first` on, as one: nothing
+    /// unless said.
+    func render(runWithoutIssuesFrom first: Int, count: Int, into output: inout OutputBuffer) -> Rendered?
     /// Appends to `output` (the output of the thread's chunk of records, in one buffer) what the
     /// reporter writes for `record` and its report, and returns where it lies there, or nil when there
     /// is nothing to write.
@@ -168,8 +169,8 @@ protocol RecordRenderer: Sendable {
 
 extension RecordRenderer {
     var readsRecordText: Bool { true }
-    var rendersRecordsWithoutIssues: Bool { false }
     func render(withoutIssuesAt index: Int, into output: inout OutputBuffer) -> Rendered? { nil }
+    func render(runWithoutIssuesFrom first: Int, count: Int, into output: inout OutputBuffer) -> Rendered? { nil }
 }
 
 /// A renderer with nothing to say about any record: its results hold nothing (`Never?` takes no room),

@@ -36,17 +36,18 @@ struct JUnitReporter: CheckReporter {
             testCase.withBytes { add($0) }
         }
 
-        mutating func add(_ testCase: UnsafeBufferPointer<UInt8>) {
-            tests += 1
+        /// `count` cases, each ended by a line break.
+        mutating func add(_ testCases: UnsafeBufferPointer<UInt8>, count: Int = 1) {
+            tests += count
             // The suite being checked is the next thing written to standard output, its head first: its
             // cases can be placed behind that head as they come.
-            cases.append(testCase, headLength: head(id: expectedID).utf8.count)
+            cases.append(testCases, headLength: head(id: expectedID).utf8.count)
         }
 
         /// A record's case, its element in `output`, counted as a failure when it is one, and its
         /// warnings.
         mutating func add(_ rendered: RenderedCase, from output: OutputBuffer) {
-            output.withBytes { add(UnsafeBufferPointer(rebasing: $0[rendered.element])) }
+            output.withBytes { add(UnsafeBufferPointer(rebasing: $0[rendered.element]), count: rendered.cases) }
             if rendered.isFailure { failures += 1 }
             guard let lines = rendered.warnings else { return }
             if !warnings.isEmpty { warnings.append("\n") }
@@ -104,10 +105,13 @@ struct JUnitReporter: CheckReporter {
         out.append("\">")
     } }
 
-    /// A record's `testcase` element and, for a record with warnings only, their lines.
+    /// A record's `testcase` element and, for a record with warnings only, their lines; or the
+    /// elements of a run of passing records.
     struct RenderedCase: Sendable {
-        /// Where the `testcase` element lies in the output of the record's chunk.
+        /// Where the `testcase` elements lie in the output of the records' chunk.
         var element: Range<Int>
+        /// How many `testcase` elements.
+        var cases = 1
         var isFailure = false
         /// Nil for any other record: an empty buffer would hold the storage that empty buffers share,
         /// whose count of references the checking and writing threads would both change.
@@ -125,12 +129,14 @@ struct JUnitReporter: CheckReporter {
         let failures: IssueTexts
 
         /// Every record is a test case: a passing one says its number alone.
-        var rendersRecordsWithoutIssues: Bool { true }
-
         func render(withoutIssuesAt index: Int, into out: inout OutputBuffer) -> RenderedCase? {
+            render(runWithoutIssuesFrom: index, count: 1, into: &out)
+        }
+
+        func render(runWithoutIssuesFrom first: Int, count: Int, into out: inout OutputBuffer) -> RenderedCase? {
             let start = out.count
-            JUnitReporter.appendCaseStart(record: index, afterName: passingCaseEnd, to: &out)
-            return RenderedCase(element: start..<out.count)
+            for record in first..<(first + count) { JUnitReporter.appendCaseStart(record: record, afterName: passingCaseEnd, to: &out) }
+            return RenderedCase(element: start..<out.count, cases: count)
         }
 
         func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> RenderedCase? {
