@@ -128,8 +128,9 @@ private final class ChunkOutput {
 extension DataFormat: ExpressibleByArgument {}
 
 
-/// A record as the checking threads hand it on: its counts, or the reason it could not be read, and
-/// what the reporter's renderer made of it; the first record of a chunk also brings the chunk's output.
+/// A record (or a run of records without issues) as the checking threads hand it on: its counts, or
+/// the reason it could not be read, and what the reporter's renderer made of it; the first of a chunk
+/// also brings the chunk's output.
 struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     enum Outcome: Sendable {
         /// A run of records without issues.
