@@ -222,8 +222,9 @@ class CoreRoundTrip:
     """How far apart the host runs this virtual machine's first two CPUs at the moment: the time a cache
     line takes to go from one core to another and back (bench/tools/core_round_trip.swift, built here with
     swiftc). On this kind of machine it is about 100 ns when they share a cache, and about 400 ns for
-    stretches of minutes when they do not; in those, two-job runs cost up to about 15% more CPU per record
-    than one-job runs, while a program that only computes (sha256sum in two processes) still scales 2x."""
+    stretches of minutes when they do not; in those, two-job runs cost a few percent more CPU per record
+    than one-job runs (see bench/RESULTS.md), while a program that only computes (sha256sum in two
+    processes) still scales 2x."""
 
     def __init__(self):
         source = os.path.join(HERE, "tools", "core_round_trip.swift")

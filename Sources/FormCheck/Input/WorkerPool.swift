@@ -17,6 +17,11 @@ package final class WorkerPool: @unchecked Sendable {
     private let resultMemory = ResultMemory()
     private var queue: [Task] = []
     private var head = 0
+    /// The chunks run since the last `wait`, which releases them on its thread, the one that queued
+    /// them: released on a helper thread, their memory would go into that thread's cache of free
+    /// blocks, and what it allocates next (issues, a record's report) would share cache lines with
+    /// what the queuing thread writes, at every record.
+    private var ran: [() -> Void] = []
     private var isClosed = false
 
     /// How many threads compute, the caller's among them.
@@ -41,7 +46,8 @@ package final class WorkerPool: @unchecked Sendable {
     /// Queues the results for `0..<count`, to be computed in chunks of at most `chunkSize`: `fill` is
     /// given consecutive ranges, initializes the first elements of the buffer it is given (one per
     /// index of its range, or fewer when its caller lets one result stand for several indices), and
-    /// returns how many. Whatever `fill` captured is released before its batch counts as done.
+    /// returns how many. Whatever `fill` captured is released by the time `wait(for:)` returns for its
+    /// batch, on the waiting thread.
     func submit<R>(count: Int, chunkSize: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Int) -> Batch<R> {
         let size = max(chunkSize, 1)
         let batch = Batch<R>(count: count, chunkSize: size, memory: resultMemory)
@@ -87,12 +93,16 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     /// Waits until every chunk of `batch` is computed, computing queued chunks (of any batch) meanwhile.
+    /// What the chunks run so far captured is released then, on this thread.
     func wait<R>(for batch: Batch<R>) {
         condition.lock()
         while batch.progress.remaining > 0 {
             if !runNext() { condition.wait() }
         }
+        let ran = self.ran
+        self.ran = []
         condition.unlock()
+        _ = consume ran
     }
 
     private func helpUntilClosed() {
@@ -117,8 +127,8 @@ package final class WorkerPool: @unchecked Sendable {
         }
         condition.unlock()
         run!()
-        run = nil
         condition.lock()
+        ran.append(run.take()!)
         batch.remaining -= 1
         if batch.remaining == 0 { condition.broadcast() }
         return true
