@@ -117,8 +117,8 @@ struct LineStream: ~Copyable {
             let readsMore = !atEnd && (!leftover.contains(UInt8(ascii: "\n")) || hasInputReady)
             let descriptor = self.descriptor
             var read: (count: Int, ended: Bool, error: Int32?)?
-            /// Copies the leftover into `room`, reads after it, and gives the count of bytes written.
-            func fill(_ room: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            // Copies the leftover into `room`, reads after it, and gives the count of bytes written.
+            func write(into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
                 let count = room.initialize(fromContentsOf: leftover)
                 guard readsMore else { return count }
                 read = FileBytes.fill(UnsafeMutableBufferPointer(rebasing: room[count...]), from: descriptor, untilIdle: true)
@@ -131,10 +131,10 @@ struct LineStream: ~Copyable {
                 // array's elements are always initialized).
                 if block.count > capacity { block.removeLast(block.count - capacity) }
                 block.append(contentsOf: repeatElement(0, count: capacity - block.count))
-                let count = block.withUnsafeMutableBufferPointer { fill($0) }
+                let count = block.withUnsafeMutableBufferPointer { write(into: $0) }
                 block.removeLast(capacity - count)
             } else {
-                block = Array(unsafeUninitializedCapacity: capacity) { room, count in count = fill(room) }
+                block = Array(unsafeUninitializedCapacity: capacity) { room, count in count = write(into: room) }
             }
             if let read {
                 atEnd = read.ended
