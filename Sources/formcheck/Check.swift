@@ -54,9 +54,7 @@ struct Check: ParsableCommand {
                 // goes with the chunk's first record.
                 let renderer = renderers.take()
                 let output = ChunkOutput()
-                return RecordMaker(withoutIssues: { index in
-                    CheckedRecord(withoutIssuesAt: index, renderer: renderer, into: &output.buffer)
-                }, runsWithoutIssues: { first, count in
+                return RecordMaker(runsWithoutIssues: { first, count in
                     CheckedRecord(validRecords: count, from: first, renderer: renderer, into: &output.buffer)
                 }, endingChunksWith: { first in
                     guard !output.buffer.isEmpty else { return }
@@ -148,12 +146,6 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
     init(validRecords count: Int, from first: Int, renderer: borrowing Renderer, into output: inout OutputBuffer) {
         outcome = .valid(count: count)
         rendered = renderer.render(runWithoutIssuesFrom: first, count: count, into: &output)
-    }
-
-    /// A record without issues, known by its number alone.
-    init(withoutIssuesAt index: Int, renderer: borrowing Renderer, into output: inout OutputBuffer) {
-        outcome = .checked(errors: 0, warnings: 0)
-        rendered = renderer.render(withoutIssuesAt: index, into: &output)
     }
 
     init(record: borrowing DataRecord, report: ValidationReport?, renderer: borrowing Renderer, into output: inout OutputBuffer) {

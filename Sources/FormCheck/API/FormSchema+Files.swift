@@ -83,9 +83,9 @@ extension FormSchema {
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what the thread's maker makes of
-    /// them into the first elements of `results`, and gives how many: of a record without issues, from
-    /// its `number` when the maker can, and of a run of them, one result when `makesRuns` and the maker
-    /// can; else of the record and report that `record` gives for the outcome (with where the sensitive
+    /// them into the first elements of `results`, and gives how many: of records without issues, from
+    /// their `number`s when the maker can, one result per run of them when `makesRuns` (else per
+    /// record); else of the record and report that `record` gives for the outcome (with where the sensitive
     /// values of records with issues lie when `findsSensitive`). Then ends the maker's chunk. Issues are
     /// made once per distinct failure and thread (see `CheckingThreads`).
     private func check<Result>(
@@ -96,8 +96,7 @@ extension FormSchema {
         let plan = directPlan
         var state = threads.take()
         // Taken out of the maker once: read from it for each record, its closures would be retained.
-        let (make, makeWithoutIssues) = (state.maker.make, state.maker.makeWithoutIssues)
-        let makeRun = makesRuns ? state.maker.makeRunWithoutIssues : nil
+        let (make, makeRun) = (state.maker.make, state.maker.makeRunWithoutIssues)
         var memory = SlotMemory()
         var made = 0
         // The results are made in memory of this thread's, then moved into `results` at once. Made
@@ -116,17 +115,15 @@ extension FormSchema {
                     let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
                                         findsSensitive: findsSensitive, memory: &memory,
                                         issues: &state.issues)
-                    if case .valid = outcome {
-                        if makeRun != nil {
+                    if case .valid = outcome, makeRun != nil {
+                        if makesRuns {
                             if run == 0 { runStart = number(index) }
                             run += 1
-                            continue
-                        }
-                        if let makeWithoutIssues {
-                            next.initialize(to: makeWithoutIssues(number(index)))
+                        } else {
+                            next.initialize(to: makeRun!(number(index), 1))
                             next += 1
-                            continue
                         }
+                        continue
                     }
                     if run > 0, let makeRun {
                         next.initialize(to: makeRun(runStart, run))

@@ -28,31 +28,25 @@ package struct RecordTransform<Result: Sendable>: Sendable {
 }
 
 /// How one checking thread makes the results of its records: a chunk of consecutive records at a time,
-/// in order, each by `make` (or `makeWithoutIssues`, or a run of them by `makeRunWithoutIssues`), then
-/// `endChunk` on the chunk's first result, which
-/// can take what the chunk's results share (such as their output, written into one buffer that the
+/// in order, each by `make` (or a run of records without issues by `makeRunWithoutIssues`), then
+/// `endChunk` on the chunk's first result, which can take what the chunk's results share (such as their output, written into one buffer that the
 /// thread then starts afresh: one memory block handed to the reading thread per chunk, not one per
 /// record).
 package struct RecordMaker<Result> {
     let make: (DataRecord, ValidationReport?) -> Result
-    /// What `make` gives for a record without issues, from the record's number alone, when that is all
-    /// it needs: such records are then not made into `DataRecord`s at all.
-    let makeWithoutIssues: ((_ index: Int) -> Result)?
     /// One result for a run of `count` consecutive records without issues, the first numbered `first`,
-    /// when their numbers are all that is needed: where every result of a batch is handed on (JSON
-    /// Lines), such records then get no result of their own, and the thread handing results on is
-    /// handed one for the run.
+    /// when their numbers are all that is needed: such records are then not made into `DataRecord`s at
+    /// all. Where every result of a batch is handed on (JSON Lines), a run is as long as the records
+    /// without issues that follow each other in a chunk; elsewhere each such record is a run of one.
     let makeRunWithoutIssues: ((_ first: Int, _ count: Int) -> Result)?
     let endChunk: (inout Result) -> Void
 
     package init(
-        withoutIssues makeWithoutIssues: ((_ index: Int) -> Result)? = nil,
         runsWithoutIssues makeRunWithoutIssues: ((_ first: Int, _ count: Int) -> Result)? = nil,
         endingChunksWith endChunk: @escaping (inout Result) -> Void = { _ in },
         _ make: @escaping (DataRecord, ValidationReport?) -> Result
     ) {
         self.make = make
-        self.makeWithoutIssues = makeWithoutIssues
         self.makeRunWithoutIssues = makeRunWithoutIssues
         self.endChunk = endChunk
     }

@@ -155,11 +155,8 @@ protocol RecordRenderer: Sendable {
     associatedtype Rendered: Sendable
     /// Whether `render` quotes or places records' text (`DataRecord.document`); true unless said.
     var readsRecordText: Bool { get }
-    /// Appends to `output` what the reporter writes for the record numbered `index`, which has no
-    /// issues, as `render` does: nothing unless said.
-    func render(withoutIssuesAt index: Int, into output: inout OutputBuffer) -> Rendered?
-    /// The same for the `count` records without issues numbered from `first` on, as one: nothing
-    /// unless said.
+    /// Appends to `output` what the reporter writes for the `count` records without issues numbered
+    /// from `first` on, as one, as `render` does: nothing unless said.
     func render(runWithoutIssuesFrom first: Int, count: Int, into output: inout OutputBuffer) -> Rendered?
     /// Appends to `output` (the output of the thread's chunk of records, in one buffer) what the
     /// reporter writes for `record` and its report, and returns where it lies there, or nil when there
@@ -169,7 +166,6 @@ protocol RecordRenderer: Sendable {
 
 extension RecordRenderer {
     var readsRecordText: Bool { true }
-    func render(withoutIssuesAt index: Int, into output: inout OutputBuffer) -> Rendered? { nil }
     func render(runWithoutIssuesFrom first: Int, count: Int, into output: inout OutputBuffer) -> Rendered? { nil }
 }
 

@@ -129,10 +129,6 @@ struct JUnitReporter: CheckReporter {
         let failures: IssueTexts
 
         /// Every record is a test case: a passing one says its number alone.
-        func render(withoutIssuesAt index: Int, into out: inout OutputBuffer) -> RenderedCase? {
-            render(runWithoutIssuesFrom: index, count: 1, into: &out)
-        }
-
         func render(runWithoutIssuesFrom first: Int, count: Int, into out: inout OutputBuffer) -> RenderedCase? {
             let start = out.count
             for record in first..<(first + count) { JUnitReporter.appendCaseStart(record: record, afterName: passingCaseEnd, to: &out) }
@@ -140,7 +136,7 @@ struct JUnitReporter: CheckReporter {
         }
 
         func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> RenderedCase? {
-            guard !report.issues.isEmpty else { return render(withoutIssuesAt: record.index, into: &out) }
+            guard !report.issues.isEmpty else { return render(runWithoutIssuesFrom: record.index, count: 1, into: &out) }
             var rendered = RenderedCase(element: 0..<0)
             let start = out.count
             JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &out)
