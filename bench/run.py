@@ -3,7 +3,7 @@
 
 usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--runs 3]
                     [--tools formcheck,jsonschema_rs,...] [--large-gb 4] [--array-gb 1] [--no-build]
-                    [--no-errors | --errors-only]
+                    [--no-errors | --errors-only] [--far-pairs 5 --far-wait 1800]
 
 1. builds formcheck in release mode, with the Swift runtime linked in statically (as the README installs it);
 2. generates seeded data sets per form (JSON Lines and a JSON array per size) with bench/generate.py;
@@ -19,8 +19,10 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    on the form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the
    ratio is the median of the pairs' ratios), and its 2-job throughput on that file in each output format,
    every error written to a file (median of --runs), the pairs taken in rounds over the forms, each pair
-   after a measure of how far apart the host runs the machine's two cores (a cache line's round trip
-   between them, bench/tools/core_round_trip.swift, built with swiftc).
+   between two measures of how far apart the host runs the machine's two cores (a cache line's round trip
+   between them, bench/tools/core_round_trip.swift, built with swiftc), and the ratio given for the pairs
+   taken near and far apart too; with --far-pairs N, more rounds follow while the cores are far apart
+   (waiting for such stretches up to --far-wait seconds in all) until every form has N far pairs.
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
    jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
@@ -159,7 +161,7 @@ def print_block(form, sizes, tools, rates):
                   f"({mine / theirs:.2f}x)")
 
 
-def print_jobs_and_formats(forms, sizes, runs, data):
+def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     """formcheck's 1- and 2-job throughput on each form's largest JSON Lines file, and its 2-job
     throughput there in every output format, every error written to a file as a CI job keeps its log.
 
@@ -168,26 +170,44 @@ def print_jobs_and_formats(forms, sizes, runs, data):
     ratio of the two medians, taken from runs minutes apart, would count as the program's. The pairs are
     taken in rounds over the forms (a pair of every form, then the next round), so that each form's ratio
     comes from minutes of the machine, not from the few seconds of one stretch that may be slower than
-    the rest. Then each form's runs in each format, median of `runs`."""
+    the rest. Then each form's runs in each format, median of `runs`.
+
+    Each pair is near or far by the cores' round trip measured before and after it (see CoreRoundTrip),
+    and the ratio is given for each kind too. With `far_pairs`, more rounds follow, taken only while the
+    cores are far apart (waiting for such a stretch, `far_wait` seconds in all at most), until every form
+    has that many far pairs."""
     pairs = max(runs, 5)
     formats = ["summary", "text", "json", "github", "sarif", "junit"]
     output = os.path.join(OUT, "formats.out")
     largest = {form.NAME: os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl") for form in forms}
     def command(form, *options):
         return formcheck_command(os.path.join(ROOT, form.YAML), largest[form.NAME], *options)
-    timings = {form.NAME: {1: [], 2: []} for form in forms}
+    # Per form, its pairs: (one-job run, two-job run, round trip before, round trip after).
+    taken = {form.NAME: [] for form in forms}
+    extra = {form.NAME: [] for form in forms}
     seconds = {form.NAME: {name: [] for name in formats} for form in forms}
-    round_trips = {form.NAME: [] for form in forms}
     cores = CoreRoundTrip()
+    def pair(form):
+        before = cores.measure()
+        one, two = (run(command(form, "--jobs", str(jobs))) for jobs in (1, 2))
+        return one, two, before, cores.measure()
+    def far_count(form):
+        return sum(CoreRoundTrip.kind(p) == "far" for p in taken[form.NAME] + extra[form.NAME])
     # One run of each first, not counted: the first run after a pause is often the slowest.
     for form in forms:
         for jobs in (1, 2):
             run(command(form, "--jobs", str(jobs)))
     for _ in range(pairs):
         for form in forms:
-            round_trips[form.NAME].append(cores.measure())
-            for jobs in (1, 2):
-                timings[form.NAME][jobs].append(run(command(form, "--jobs", str(jobs))))
+            taken[form.NAME].append(pair(form))
+    deadline = time.monotonic() + far_wait
+    while any(far_count(form) < far_pairs for form in forms) and time.monotonic() < deadline:
+        if cores.measure() < CoreRoundTrip.FAR:
+            time.sleep(5)
+            continue
+        for form in forms:
+            if far_count(form) < far_pairs:
+                extra[form.NAME].append(pair(form))
     # A format's runs follow each other, so that the memory a large report takes is mostly what the run
     # before handed back: on a virtual machine whose host takes back memory left free for a few seconds,
     # the first touch of such memory costs several times a copy (see bench/RESULTS.md), which would time
@@ -201,19 +221,31 @@ def print_jobs_and_formats(forms, sizes, runs, data):
         os.unlink(output)
     print(f"\nformcheck with one job and two, and with two in every output format ({pairs} pairs and {runs} runs in each "
           f"format per form; the pairs taken in rounds over the forms):")
-    print("before each pair, the time a cache line takes from one of this machine's cores to the other and back "
-          "(about 100 ns when the host runs them near each other, 400 when it does not; see CoreRoundTrip)")
+    print("before and after each pair, the time a cache line takes from one of this machine's cores to the other and "
+          f"back (about 100 ns when the host runs them near each other, 400 when it does not; a pair is near when both "
+          f"are under {CoreRoundTrip.FAR} ns, far when neither is; see CoreRoundTrip)")
+    if far_pairs:
+        print(f"then up to {far_pairs} far pairs per form counting those above, taken in rounds while the cores were far "
+              f"apart (waiting at most {far_wait} s in all for such stretches)")
+    def ratio(of):
+        return statistics.median(one[0] / two[0] for one, two, _, _ in of)
     for form in forms:
         size = max(sizes)
-        runs_of = timings[form.NAME]
+        runs_of = {1: [p[0] for p in taken[form.NAME]], 2: [p[1] for p in taken[form.NAME]]}
         rates = {jobs: size / statistics.median(t[0] for t in runs_of[jobs]) for jobs in runs_of}
         cpu = {jobs: size / statistics.median(t[3] for t in runs_of[jobs]) for jobs in runs_of}
-        scaling = statistics.median(one[0] / two[0] for one, two in zip(runs_of[1], runs_of[2]))
         name = os.path.basename(largest[form.NAME])
-        trips = ", ".join(str(ns) for ns in round_trips[form.NAME])
+        trips = ", ".join(f"{before}/{after}" for _, _, before, after in taken[form.NAME])
+        kinds = []
+        for kind in ("near", "far"):
+            of = [p for p in taken[form.NAME] + extra[form.NAME] if CoreRoundTrip.kind(p) == kind]
+            if of:
+                cost = statistics.median(two[3] / one[3] for one, two, _, _ in of) - 1
+                kinds.append(f"{kind} {ratio(of):.2f}x of {len(of)} (CPU per record {cost:+.1%})")
         print(f"formcheck on {name}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
-              f"records/s, 2 jobs / 1 job {scaling:.2f}x, median of {pairs} pairs (per CPU second: {cpu[1]:,.0f} and "
-              f"{cpu[2]:,.0f} records; cross-core round trips {trips} ns)")
+              f"records/s, 2 jobs / 1 job {ratio(taken[form.NAME]):.2f}x, median of {pairs} pairs (per CPU second: "
+              f"{cpu[1]:,.0f} and {cpu[2]:,.0f} records; cross-core round trips {trips} ns); by pair kind: "
+              f"{', '.join(kinds) or 'none'}")
         formatted = ", ".join(f"{kind} {size / statistics.median(times):,.0f}" for kind, times in seconds[form.NAME].items())
         print(f"formcheck on {name}, --jobs 2, output to a file, records/s: {formatted}")
 
@@ -232,8 +264,21 @@ class CoreRoundTrip:
         if not os.path.exists(self.binary) or os.path.getmtime(self.binary) < os.path.getmtime(source):
             subprocess.run(["swiftc", "-O", source, "-o", self.binary], check=True, stdout=subprocess.DEVNULL)
 
+    # At or above this many nanoseconds, the cores are far apart.
+    FAR = 250
+
     def measure(self):
         return int(subprocess.run([self.binary], capture_output=True, text=True, check=True).stdout)
+
+    @staticmethod
+    def kind(pair):
+        """"near" or "far" for a pair measured before and after, or None when it spans a change."""
+        before, after = pair[2], pair[3]
+        if before < CoreRoundTrip.FAR and after < CoreRoundTrip.FAR:
+            return "near"
+        if before >= CoreRoundTrip.FAR and after >= CoreRoundTrip.FAR:
+            return "far"
+        return None
 
 
 def print_signup_extras(sizes, runs, large_gb, data):
@@ -376,6 +421,7 @@ def main(argv):
     large_gb = 4.0
     array_gb = 1.0
     errors = True
+    far_pairs, far_wait = 0, 0.0
     while argv:
         option = argv.pop(0)
         if option == "--schemas":
@@ -392,6 +438,10 @@ def main(argv):
             large_gb = float(argv.pop(0))
         elif option == "--array-gb":
             array_gb = float(argv.pop(0))
+        elif option == "--far-pairs":
+            far_pairs = int(argv.pop(0))
+        elif option == "--far-wait":
+            far_wait = float(argv.pop(0))
         elif option == "--no-build":
             build = False
         elif option == "--no-errors":
@@ -416,7 +466,7 @@ def main(argv):
             print_signup_extras(sizes, runs, large_gb, data)
         sys.stdout.flush()
     if names and "formcheck" in tools:
-        print_jobs_and_formats([FORMS[name] for name in names], sizes, runs, data)
+        print_jobs_and_formats([FORMS[name] for name in names], sizes, runs, data, far_pairs, far_wait)
         sys.stdout.flush()
     if errors and "jsonschema_rs" in tools:
         for size in sizes:
