@@ -16,13 +16,13 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    formcheck's and jsonschema-rs's records per CPU second; for the signup form also
    its start-up time, and its throughput and peak memory on a JSON Lines file of --large-gb gigabytes (the
    largest generated file repeated; 0 skips it); then, for every form, formcheck's 1- and 2-job throughput
-   on the form's largest JSON Lines file (at least 5 runs each after one not counted, taking turns; the
-   ratio is the median of the pairs' ratios), and its 2-job throughput on that file in each output format,
-   every error written to a file (median of --runs), the pairs taken in rounds over the forms, each pair
-   between two measures of how far apart the host runs the machine's two cores (a cache line's round trip
-   between them, bench/tools/core_round_trip.swift, built with swiftc), and the ratio given for the pairs
-   taken near and far apart too; with --far-pairs N, more rounds follow while the cores are far apart
-   (waiting for such stretches up to --far-wait seconds in all) until every form has N far pairs.
+   on the form's largest JSON Lines file in every output format, every error written to a file (at least 5
+   runs each after one not counted, taking turns; the ratio is the median of the pairs' ratios), the pairs
+   taken in rounds over the forms, each form's pairs of a round between two measures of how far apart the
+   host runs the machine's two cores (a cache line's round trip between them,
+   bench/tools/core_round_trip.swift, built with swiftc), and the ratio given for the pairs taken near and
+   far apart too; with --far-pairs N, more rounds follow while the cores are far apart (waiting for such
+   stretches up to --far-wait seconds in all) until every form has N far pairs in each format.
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
    jsonschema printing each error's record, path and message as a user's script would (bench/peers.py
@@ -73,7 +73,7 @@ def run(command, quiet=True):
 
 def run_to_file(command, output):
     """Runs a command with its standard output written to the file `output`, as a CI job keeps a log;
-    returns (seconds, standard error, peak RSS in MB). The last command's output is removed before the
+    returns (seconds, standard error, peak RSS in MB, CPU seconds). The last command's output is removed before the
     clock starts: handing its pages back to the system (tens of milliseconds for a large log) is not
     this command's work."""
     if os.path.exists(output):
@@ -85,7 +85,7 @@ def run_to_file(command, output):
         _, status, usage = os.wait4(process.pid, 0)
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         sys.exit(f"failed: {' '.join(command)}")
-    return time.perf_counter() - start, stderr.decode(), usage.ru_maxrss / 1024
+    return time.perf_counter() - start, stderr.decode(), usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def answer(out):
@@ -162,44 +162,52 @@ def print_block(form, sizes, tools, rates):
 
 
 def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
-    """formcheck's 1- and 2-job throughput on each form's largest JSON Lines file, and its 2-job
-    throughput there in every output format, every error written to a file as a CI job keeps its log.
+    """formcheck's 1- and 2-job throughput on each form's largest JSON Lines file in every output
+    format, every error written to a file as a CI job keeps its log.
 
     One job and two take turns, run after run, and the ratio is the median of each pair's (a one-job run
     and the two-job run right after it): this machine's speed drifts from one minute to the next, which a
     ratio of the two medians, taken from runs minutes apart, would count as the program's. The pairs are
-    taken in rounds over the forms (a pair of every form, then the next round), so that each form's ratio
-    comes from minutes of the machine, not from the few seconds of one stretch that may be slower than
-    the rest. Then each form's runs in each format, median of `runs`.
+    taken in rounds over the forms (a pair in every format for each form, then the next round), so that
+    each ratio comes from minutes of the machine, not from the few seconds of one stretch that may be
+    slower than the rest. A format's runs follow each other, so that the memory a large report takes is
+    mostly what the run before handed back: on a virtual machine whose host takes back memory left free
+    for a few seconds, the first touch of such memory costs several times a copy (see bench/RESULTS.md),
+    which would time the host rather than the program.
 
-    Each pair is near or far by the cores' round trip measured before and after it (see CoreRoundTrip),
-    and the ratio is given for each kind too. With `far_pairs`, more rounds follow, taken only while the
-    cores are far apart (waiting for such a stretch, `far_wait` seconds in all at most), until every form
-    has that many far pairs."""
+    A form's pairs in a round are near or far by the cores' round trip measured before and after them
+    (see CoreRoundTrip), and the ratio is given for each kind too. With `far_pairs`, more rounds follow,
+    taken only while the cores are far apart (waiting for such a stretch, `far_wait` seconds in all at
+    most), until every form has that many far pairs in each format."""
     pairs = max(runs, 5)
     formats = ["summary", "text", "json", "github", "sarif", "junit"]
     output = os.path.join(OUT, "formats.out")
     largest = {form.NAME: os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl") for form in forms}
-    def command(form, *options):
-        return formcheck_command(os.path.join(ROOT, form.YAML), largest[form.NAME], *options)
-    # Per form, its pairs: (one-job run, two-job run, round trip before, round trip after).
-    taken = {form.NAME: [] for form in forms}
-    extra = {form.NAME: [] for form in forms}
-    seconds = {form.NAME: {name: [] for name in formats} for form in forms}
+    def command(form, name, jobs):
+        return [FORMCHECK, os.path.join(ROOT, form.YAML), largest[form.NAME], "--all-errors", "--format", name,
+                "--jobs", str(jobs), *TODAY_OPTION]
+    # Per form and format, its pairs: ((seconds, CPU seconds) with one job, the same with two, the
+    # round trip before the form's pairs of that round, and the one after them).
+    taken = {form.NAME: {name: [] for name in formats} for form in forms}
+    extra = {form.NAME: {name: [] for name in formats} for form in forms}
     cores = CoreRoundTrip()
-    def pair(form):
+    def take_round(form, into):
         before = cores.measure()
-        one, two = (run(command(form, "--jobs", str(jobs))) for jobs in (1, 2))
-        return one, two, before, cores.measure()
+        timed = {}
+        for name in formats:
+            timed[name] = [run_to_file(command(form, name, jobs), output) for jobs in (1, 2)]
+        after = cores.measure()
+        for name, (one, two) in timed.items():
+            into[form.NAME][name].append(((one[0], one[3]), (two[0], two[3]), before, after))
     def far_count(form):
-        return sum(CoreRoundTrip.kind(p) == "far" for p in taken[form.NAME] + extra[form.NAME])
+        return sum(CoreRoundTrip.kind(p) == "far" for p in taken[form.NAME]["summary"] + extra[form.NAME]["summary"])
     # One run of each first, not counted: the first run after a pause is often the slowest.
     for form in forms:
         for jobs in (1, 2):
-            run(command(form, "--jobs", str(jobs)))
+            run_to_file(command(form, "summary", jobs), output)
     for _ in range(pairs):
         for form in forms:
-            taken[form.NAME].append(pair(form))
+            take_round(form, taken)
     deadline = time.monotonic() + far_wait
     while any(far_count(form) < far_pairs for form in forms) and time.monotonic() < deadline:
         if cores.measure() < CoreRoundTrip.FAR:
@@ -207,46 +215,46 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
             continue
         for form in forms:
             if far_count(form) < far_pairs:
-                extra[form.NAME].append(pair(form))
-    # A format's runs follow each other, so that the memory a large report takes is mostly what the run
-    # before handed back: on a virtual machine whose host takes back memory left free for a few seconds,
-    # the first touch of such memory costs several times a copy (see bench/RESULTS.md), which would time
-    # the host rather than the program.
-    for form in forms:
-        for name in formats:
-            formatted = [FORMCHECK, os.path.join(ROOT, form.YAML), largest[form.NAME], "--all-errors", "--format", name,
-                         "--jobs", "2", *TODAY_OPTION]
-            seconds[form.NAME][name] = [run_to_file(formatted, output)[0] for _ in range(runs)]
+                take_round(form, extra)
     if os.path.exists(output):
         os.unlink(output)
-    print(f"\nformcheck with one job and two, and with two in every output format ({pairs} pairs and {runs} runs in each "
-          f"format per form; the pairs taken in rounds over the forms):")
-    print("before and after each pair, the time a cache line takes from one of this machine's cores to the other and "
-          f"back (about 100 ns when the host runs them near each other, 400 when it does not; a pair is near when both "
-          f"are under {CoreRoundTrip.FAR} ns, far when neither is; see CoreRoundTrip)")
+    print(f"\nformcheck with one job and two in every output format, every error written to a file ({pairs} pairs per "
+          f"form and format, taken in rounds over the forms):")
+    print("before and after each form's pairs of a round, the time a cache line takes from one of this machine's cores "
+          f"to the other and back (about 100 ns when the host runs them near each other, 400 when it does not; pairs "
+          f"are near when both are under {CoreRoundTrip.FAR} ns, far when neither is; see CoreRoundTrip)")
     if far_pairs:
-        print(f"then up to {far_pairs} far pairs per form counting those above, taken in rounds while the cores were far "
-              f"apart (waiting at most {far_wait} s in all for such stretches)")
+        print(f"then up to {far_pairs} far pairs per form and format counting those above, taken in rounds while the "
+              f"cores were far apart (waiting at most {far_wait:.0f} s in all for such stretches)")
+    size = max(sizes)
     def ratio(of):
         return statistics.median(one[0] / two[0] for one, two, _, _ in of)
-    for form in forms:
-        size = max(sizes)
-        runs_of = {1: [p[0] for p in taken[form.NAME]], 2: [p[1] for p in taken[form.NAME]]}
-        rates = {jobs: size / statistics.median(t[0] for t in runs_of[jobs]) for jobs in runs_of}
-        cpu = {jobs: size / statistics.median(t[3] for t in runs_of[jobs]) for jobs in runs_of}
-        name = os.path.basename(largest[form.NAME])
-        trips = ", ".join(f"{before}/{after}" for _, _, before, after in taken[form.NAME])
+    def by_kind(of):
         kinds = []
         for kind in ("near", "far"):
-            of = [p for p in taken[form.NAME] + extra[form.NAME] if CoreRoundTrip.kind(p) == kind]
-            if of:
-                cost = statistics.median(two[3] / one[3] for one, two, _, _ in of) - 1
-                kinds.append(f"{kind} {ratio(of):.2f}x of {len(of)} (CPU per record {cost:+.1%})")
-        print(f"formcheck on {name}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
-              f"records/s, 2 jobs / 1 job {ratio(taken[form.NAME]):.2f}x, median of {pairs} pairs (per CPU second: "
-              f"{cpu[1]:,.0f} and {cpu[2]:,.0f} records; cross-core round trips {trips} ns); by pair kind: "
-              f"{', '.join(kinds) or 'none'}")
-        formatted = ", ".join(f"{kind} {size / statistics.median(times):,.0f}" for kind, times in seconds[form.NAME].items())
+            those = [p for p in of if CoreRoundTrip.kind(p) == kind]
+            if those:
+                cost = statistics.median(two[1] / one[1] for one, two, _, _ in those) - 1
+                kinds.append(f"{kind} {ratio(those):.2f}x of {len(those)} (CPU per record {cost:+.1%})")
+        return ", ".join(kinds) or "none"
+    for form in forms:
+        name = os.path.basename(largest[form.NAME])
+        for index, kind in enumerate(formats):
+            of = taken[form.NAME][kind]
+            rates = {jobs: size / statistics.median(p[jobs - 1][0] for p in of) for jobs in (1, 2)}
+            cpu = {jobs: size / statistics.median(p[jobs - 1][1] for p in of) for jobs in (1, 2)}
+            if index == 0:
+                trips = ", ".join(f"{before}/{after}" for _, _, before, after in of)
+                print(f"formcheck on {name}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
+                      f"records/s, 2 jobs / 1 job {ratio(of):.2f}x, median of {pairs} pairs (per CPU second: "
+                      f"{cpu[1]:,.0f} and {cpu[2]:,.0f} records; cross-core round trips {trips} ns); by pair kind: "
+                      f"{by_kind(of + extra[form.NAME][kind])}")
+            else:
+                print(f"  {kind}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} records/s, 2 jobs / 1 job "
+                      f"{ratio(of):.2f}x (least pair {min(one[0] / two[0] for one, two, _, _ in of):.2f}x); by pair kind: "
+                      f"{by_kind(of + extra[form.NAME][kind])}")
+        formatted = ", ".join(f"{kind} {size / statistics.median(p[1][0] for p in taken[form.NAME][kind]):,.0f}"
+                              for kind in formats)
         print(f"formcheck on {name}, --jobs 2, output to a file, records/s: {formatted}")
 
 
@@ -390,7 +398,7 @@ def print_streamed_memory(sizes, gigabytes, data):
                                 break
                 out.write(after)
         for kind in ["summary", "text"]:
-            seconds, _, memory = run_to_file([FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION], output)
+            seconds, _, memory, _ = run_to_file([FORMCHECK, schema, path, "--all-errors", "--format", kind, *TODAY_OPTION], output)
             print(f"{os.path.getsize(path) / 1e9:.1f} GB JSON array {layout}, --format {kind}: peak memory {memory:.1f} MB, "
                   f"{seconds:.2f} s")
     # The same records as YAML documents (each record written as a flow mapping after `---`).
@@ -407,7 +415,7 @@ def print_streamed_memory(sizes, gigabytes, data):
                         written += len(record) + 4
                         if written >= gigabytes * 1e9:
                             break
-    seconds, _, memory = run_to_file([FORMCHECK, schema, path, "--all-errors", "--format", "summary", *TODAY_OPTION], output)
+    seconds, _, memory, _ = run_to_file([FORMCHECK, schema, path, "--all-errors", "--format", "summary", *TODAY_OPTION], output)
     print(f"{os.path.getsize(path) / 1e9:.1f} GB YAML file of one document per record, --format summary: peak memory {memory:.1f} MB, "
           f"{seconds:.2f} s")
 
