@@ -73,7 +73,7 @@ def run(command, quiet=True):
 
 def run_to_file(command, output):
     """Runs a command with its standard output written to the file `output`, as a CI job keeps a log;
-    returns (seconds, standard error, peak RSS in MB, CPU seconds). The last command's output is removed before the
+    returns (seconds, standard error, peak RSS in MB, CPU seconds, user CPU seconds). The last command's output is removed before the
     clock starts: handing its pages back to the system (tens of milliseconds for a large log) is not
     this command's work."""
     if os.path.exists(output):
@@ -85,7 +85,7 @@ def run_to_file(command, output):
         _, status, usage = os.wait4(process.pid, 0)
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         sys.exit(f"failed: {' '.join(command)}")
-    return time.perf_counter() - start, stderr.decode(), usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
+    return time.perf_counter() - start, stderr.decode(), usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, usage.ru_utime
 
 
 def answer(out):
@@ -186,8 +186,8 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     def command(form, name, jobs):
         return [FORMCHECK, os.path.join(ROOT, form.YAML), largest[form.NAME], "--all-errors", "--format", name,
                 "--jobs", str(jobs), *TODAY_OPTION]
-    # Per form and format, its pairs: ((seconds, CPU seconds) with one job, the same with two, the
-    # round trip before the form's pairs of that round, and the one after them).
+    # Per form and format, its pairs: ((seconds, CPU seconds, user CPU seconds) with one job, the same
+    # with two, the round trip before the form's pairs of that round, and the one after them).
     taken = {form.NAME: {name: [] for name in formats} for form in forms}
     extra = {form.NAME: {name: [] for name in formats} for form in forms}
     cores = CoreRoundTrip()
@@ -198,7 +198,7 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
             timed[name] = [run_to_file(command(form, name, jobs), output) for jobs in (1, 2)]
         after = cores.measure()
         for name, (one, two) in timed.items():
-            into[form.NAME][name].append(((one[0], one[3]), (two[0], two[3]), before, after))
+            into[form.NAME][name].append(((one[0], one[3], one[4]), (two[0], two[3], two[4]), before, after))
     def far_count(form):
         return sum(CoreRoundTrip.kind(p) == "far" for p in taken[form.NAME]["summary"] + extra[form.NAME]["summary"])
     # One run of each first, not counted: the first run after a pause is often the slowest.
@@ -234,8 +234,8 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
         for kind in ("near", "far"):
             those = [p for p in of if CoreRoundTrip.kind(p) == kind]
             if those:
-                cost = statistics.median(two[1] / one[1] for one, two, _, _ in those) - 1
-                kinds.append(f"{kind} {ratio(those):.2f}x of {len(those)} (CPU per record {cost:+.1%})")
+                cost, user = (statistics.median(two[i] / one[i] for one, two, _, _ in those) - 1 for i in (1, 2))
+                kinds.append(f"{kind} {ratio(those):.2f}x of {len(those)} (CPU per record {cost:+.1%}, in user space {user:+.1%})")
         return ", ".join(kinds) or "none"
     for form in forms:
         name = os.path.basename(largest[form.NAME])

@@ -59,15 +59,15 @@ final class SpooledOutput {
         // Placed in standard output while that can go on (at the first spill, or after pieces placed,
         // and none gone to the temporary file, which the rest then follows): only then is the head's
         // length made, which for SARIF and JUnit means making the head.
-        if file == nil, !triedPlacing || placed != nil, let length = headLength() {
-            if !triedPlacing { placed = PlacedSpill.begin() }
-            triedPlacing = true
+        let isFirstSpill = !triedPlacing
+        triedPlacing = true
+        if file == nil, isFirstSpill || placed != nil, let length = headLength() {
+            if isFirstSpill { placed = PlacedSpill.begin() }
             if let placed, memory.withBytes({ placed.write($0, headLength: length) }) {
                 memory.removeAll()
                 return
             }
         }
-        triedPlacing = true
         // Without a temporary file, everything stays in memory.
         if file == nil { file = tmpfile() }
         guard let file else { return }
