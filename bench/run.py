@@ -170,7 +170,7 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     ratio of the two medians, taken from runs minutes apart, would count as the program's. The pairs are
     taken in rounds over the forms (a pair in every format for each form, then the next round), so that
     each ratio comes from minutes of the machine, not from the few seconds of one stretch that may be
-    slower than the rest. A format's runs follow each other, so that the memory a large report takes is
+    slower than the rest. A pair's two runs follow each other, so that the memory a large report takes is
     mostly what the run before handed back: on a virtual machine whose host takes back memory left free
     for a few seconds, the first touch of such memory costs several times a copy (see bench/RESULTS.md),
     which would time the host rather than the program.
