@@ -262,9 +262,9 @@ class CoreRoundTrip:
     """How far apart the host runs this virtual machine's first two CPUs at the moment: the time a cache
     line takes to go from one core to another and back (bench/tools/core_round_trip.swift, built here with
     swiftc). On this kind of machine it is about 100 ns when they share a cache, and about 400 ns for
-    stretches of minutes when they do not; in those, two-job runs cost a few percent more CPU per record
-    than one-job runs (see bench/RESULTS.md), while a program that only computes (sha256sum in two
-    processes) still scales 2x."""
+    stretches of minutes when they do not; in those, two-job runs cost more CPU per record than one-job
+    runs (a few percent for the summary, 5-32% with every error printed; see bench/RESULTS.md), while a
+    program that only computes (sha256sum in two processes) still scales 2x."""
 
     def __init__(self):
         source = os.path.join(HERE, "tools", "core_round_trip.swift")
@@ -280,7 +280,8 @@ class CoreRoundTrip:
 
     @staticmethod
     def kind(pair):
-        """"near" or "far" for a pair measured before and after, or None when it spans a change."""
+        """Whether the cores were near or far apart both before and after a pair ("near", "far"), or
+        None when the two measures disagree."""
         before, after = pair[2], pair[3]
         if before < CoreRoundTrip.FAR and after < CoreRoundTrip.FAR:
             return "near"

@@ -29,9 +29,9 @@ package struct RecordTransform<Result: Sendable>: Sendable {
 
 /// How one checking thread makes the results of its records: a chunk of consecutive records at a time,
 /// in order, each by `make` (or a run of records without issues by `makeRunWithoutIssues`), then
-/// `endChunk` on the chunk's first result, which can take what the chunk's results share (such as their output, written into one buffer that the
-/// thread then starts afresh: one memory block handed to the reading thread per chunk, not one per
-/// record).
+/// `endChunk` on the chunk's first result, which can take what the chunk's results share (such as
+/// their output, written into one buffer that the thread then starts afresh: one memory block handed
+/// to the reading thread per chunk, not one per record).
 package struct RecordMaker<Result> {
     let make: (DataRecord, ValidationReport?) -> Result
     /// One result for a run of `count` consecutive records without issues, the first numbered `first`,
