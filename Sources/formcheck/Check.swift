@@ -34,8 +34,9 @@ struct Check: ParsableCommand {
         }
     }
 
-    /// Checks every input, its records' output rendered on the checking threads and written by
-    /// `reporter` in input order.
+    /// Checks every input, its records' output rendered on the checking threads and written in input
+    /// order: by those threads, where the reporter streams its output (`CheckReporter.orderedOutput`)
+    /// and standard output is not a terminal (where a progress line may share it); else by `reporter`.
     private func check<Reporter: CheckReporter>(_ compiled: FormSchema, reporter: Reporter) throws {
         let run = CheckRun(reporter: reporter)
         let validationOptions = options.validationOptions
@@ -45,43 +46,45 @@ struct Check: ParsableCommand {
             run.reporter.fileDone(file: name)
             run.summary.unreadable += 1
         }
+        let ordered = isatty(1) == 0 ? reporter.orderedOutput : nil
         let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
             run.summary.files += 1
             let renderers = ThreadRenderers(count: options.jobs) { run.reporter.renderer(file: input.name) }
             let check = RecordTransform(readsText: renderers.first.readsRecordText) {
-                // Each thread renders with a renderer of its own into the output of its chunk, which
-                // goes with the chunk's first record.
+                // Each thread renders with a renderer of its own into the output of its chunk, which it
+                // writes itself in the chunk's turn, or else goes with the chunk's first record.
                 let renderer = renderers.take()
                 let output = ChunkOutput()
                 return RecordMaker(runsWithoutIssues: { first, count in
                     CheckedRecord(validRecords: count, from: first, renderer: renderer, into: &output.buffer)
-                }, endingChunksWith: { first in
-                    guard !output.buffer.isEmpty else { return }
-                    first.output = output.buffer
-                    output.buffer = OutputBuffer(capacity: output.buffer.count)
+                }, endingChunksWith: { first, number in
+                    first.chunk = output.end(number: number, writingTo: ordered)
                 }) { record, report in
-                    CheckedRecord(record: record, report: report, renderer: renderer, into: &output.buffer)
+                    let checked = CheckedRecord(record: record, report: report, renderer: renderer, into: &output.buffer)
+                    if case .unreadable = checked.outcome { output.toldOnWritingThread = true }
+                    return checked
                 }
             }
             func handle(_ checked: CheckedRecord<Reporter.Renderer>) {
-                if let output = checked.output { run.chunkOutput = output }
+                if let chunk = checked.chunk { run.start(chunk, ordered: ordered) }
                 switch checked.outcome {
                 case .valid(let count):
                     run.summary.count(validRecords: count)
                     progress.record(count)
-                    if let rendered = checked.rendered { run.reporter.write(rendered, from: run.chunkOutput, file: input.name) }
+                    if let rendered = checked.rendered, run.writesRecords { run.reporter.write(rendered, from: run.chunkOutput, file: input.name) }
                 case .checked(let errors, let warnings):
                     run.summary.count(errors: errors, warnings: warnings)
                     progress.record()
                     if errors + warnings > 0 { progress.clear() }
-                    if let rendered = checked.rendered { run.reporter.write(rendered, from: run.chunkOutput, file: input.name) }
+                    if let rendered = checked.rendered, run.writesRecords { run.reporter.write(rendered, from: run.chunkOutput, file: input.name) }
                 case .unreadable(let error):
                     run.summary.unreadable += 1
                     progress.clear()
                     run.reporter.problem(file: input.name, position: error.position, message: error.message)
                 }
             }
+            var failure: DataFileError?
             do {
                 switch input.source {
                 case .file(let path, let format):
@@ -90,9 +93,13 @@ struct Check: ParsableCommand {
                     try compiled.validateRecordsInStandardInput(format: format, options: validationOptions, jobs: options.jobs, transform: check, handle)
                 }
             } catch {
+                failure = error
+            }
+            run.endChunks(ordered: ordered)
+            if let failure {
                 run.summary.unreadable += 1
                 progress.clear()
-                run.reporter.problem(file: input.name, position: error.position, message: error.messageNamingOption)
+                run.reporter.problem(file: input.name, position: failure.position, message: failure.messageNamingOption)
             }
             run.reporter.fileDone(file: input.name)
             progress.fileDone()
@@ -104,16 +111,47 @@ struct Check: ParsableCommand {
 }
 
 /// What a run changes on the writing thread as records are handed on: the reporter, the counts, and
-/// the output of the chunk that the records being handed on point into. Its properties are not checked
-/// for exclusive access at run time, as the variables that the closure handing records on captures
-/// would be, at every record; only the writing thread changes them.
+/// the chunk that the records being handed on belong to. Its properties are not checked for exclusive
+/// access at run time, as the variables that the closure handing records on captures would be, at
+/// every record; only the writing thread changes them.
 private final class CheckRun<Reporter: CheckReporter> {
     @exclusivity(unchecked) var reporter: Reporter
     @exclusivity(unchecked) var summary = CheckSummary()
+    /// The output of the chunk being handed on, which its records' results point into.
     @exclusivity(unchecked) var chunkOutput = OutputBuffer()
+    /// Whether the records being handed on are written here (else their checking thread wrote them).
+    @exclusivity(unchecked) var writesRecords = true
+    /// The chunk whose turn this thread holds while it writes its records (see `OrderedOutput`).
+    @exclusivity(unchecked) var turn: Int?
 
     init(reporter: Reporter) {
         self.reporter = reporter
+    }
+
+    /// Starts handing on the records of a chunk, after the records of the one before.
+    func start(_ chunk: ChunkStart, ordered: OrderedOutput?) {
+        endTurn(ordered: ordered)
+        switch chunk {
+        case .written:
+            writesRecords = false
+        case .output(let output):
+            (chunkOutput, writesRecords) = (output, true)
+        case .outputInTurn(let output, let number):
+            ordered!.waitForTurn(number)
+            (chunkOutput, writesRecords, turn) = (output, true, number)
+        }
+    }
+
+    /// Ends a file's chunks: once this returns, every record's output is written.
+    func endChunks(ordered: OrderedOutput?) {
+        endTurn(ordered: ordered)
+        ordered?.drain()
+        writesRecords = true
+    }
+
+    private func endTurn(ordered: OrderedOutput?) {
+        guard let number = turn.take() else { return }
+        ordered!.endTurn(number)
     }
 }
 
@@ -121,6 +159,39 @@ private final class CheckRun<Reporter: CheckReporter> {
 /// so not checked for exclusive access at run time, as a variable its closures capture would be).
 private final class ChunkOutput {
     @exclusivity(unchecked) var buffer = OutputBuffer()
+    /// Whether a record of the chunk is told on the writing thread (one that could not be read).
+    @exclusivity(unchecked) var toldOnWritingThread = false
+
+    /// Ends the chunk numbered `number` (see `RecordMaker`): writes its output in its turn where the
+    /// threads write (`ordered`), unless one of its records is told on the writing thread, which then
+    /// writes them all in the chunk's turn; else hands the output on with the chunk's first record.
+    func end(number: Int?, writingTo ordered: OrderedOutput?) -> ChunkStart? {
+        defer { toldOnWritingThread = false }
+        if let ordered, let number {
+            guard toldOnWritingThread else {
+                ordered.finish(chunk: number, &buffer)
+                return .written
+            }
+            defer { buffer = OutputBuffer(capacity: buffer.count) }
+            return .outputInTurn(buffer, number: number)
+        }
+        // An empty buffer is not handed on: it holds the storage that empty buffers share, whose count
+        // of references the two threads would both change.
+        guard !buffer.isEmpty else { return nil }
+        defer { buffer = OutputBuffer(capacity: buffer.count) }
+        return .output(buffer)
+    }
+}
+
+/// How the records of a chunk are written, told by its first record.
+enum ChunkStart: Sendable {
+    /// By the checking thread that rendered them.
+    case written
+    /// By the writing thread, from the chunk's output.
+    case output(OutputBuffer)
+    /// By the writing thread, from the chunk's output, in the turn of the chunk numbered `number`
+    /// (see `OrderedOutput`).
+    case outputInTurn(OutputBuffer, number: Int)
 }
 
 extension DataFormat: ExpressibleByArgument {}
@@ -139,8 +210,8 @@ struct CheckedRecord<Renderer: RecordRenderer>: Sendable {
 
     let outcome: Outcome
     let rendered: Renderer.Rendered?
-    /// The output its thread rendered for the records of its chunk, on the chunk's first record.
-    var output: OutputBuffer?
+    /// How the records of its chunk are written, on the chunk's first record.
+    var chunk: ChunkStart?
 
     /// A run of `count` records without issues, numbered from `first` on.
     init(validRecords count: Int, from first: Int, renderer: borrowing Renderer, into output: inout OutputBuffer) {

@@ -234,6 +234,51 @@ import Testing
         }
     }
 
+    /// The checking threads write text and GitHub output themselves, chunk by chunk, in input order; a
+    /// chunk with a malformed line is written by the reading thread in its turn, which tells the line on
+    /// standard error (text) or standard output (GitHub). With standard error sent into the same file,
+    /// every line of the report comes in the order of the data lines it names, whatever the number of
+    /// jobs, whether the file is new or appended to.
+    @Test(arguments: ["text", "github"])
+    func unreadableLinesStayInPlaceAmongChunksTheThreadsWrite(_ format: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        // Chunks are 1,024 lines: most hold no malformed line, three do (one of them the last).
+        let malformed: Set = [1500, 1501, 4100, 6998]
+        let lines = (1...7000).map { number -> String in
+            if malformed.contains(number) { return #"{"email": "#  }
+            return number % 3 == 0 ? #"{"email": "not an address \#(number)"}"# : #"{"email": "p\#(number)@example.com"}"#
+        }
+        try scratch.write("d.jsonl", lines.joined(separator: "\n") + "\n")
+        // The data line each line of the report names (`d.jsonl:LINE:` or `line=LINE`), in order.
+        func namedLines(_ report: String) -> [Int] {
+            let pattern = format == "text" ? #/^d\.jsonl:(\d+):/# : #/line=(\d+),/#
+            return report.split(separator: "\n").compactMap { line in line.firstMatch(of: pattern).map { Int($0.1)! } }
+        }
+        let problem = format == "text" ? "error: malformed JSON" : "malformed JSON"
+        var reports: [String] = []
+        for jobs in ["1", "3"] {
+            for appending in [false, true] {
+                let log = scratch.url.appendingPathComponent("log")
+                try Data("earlier\n".utf8).write(to: log)
+                let result = try Formcheck.run(["s.yaml", "d.jsonl", "--format", format, "--jobs", jobs], directory: scratch.url,
+                                               outputFile: log, appending: appending, mergingErrors: true)
+                #expect(result.status == 2)
+                let first = format == "text" ? "d.jsonl:3:" : "::error file=d.jsonl,line=3,"
+                #expect(result.stdout.hasPrefix((appending ? "earlier\n" : "") + first))
+                let named = namedLines(result.stdout)
+                #expect(named == named.sorted())
+                // An invalid record's line, and each malformed line once.
+                #expect(Set(named) == Set((1...7000).filter { $0 % 3 == 0 || malformed.contains($0) }))
+                let told = result.stdout.split(separator: "\n").filter { $0.contains(problem) }.compactMap { namedLines(String($0)).first }
+                #expect(told == malformed.sorted())
+                #expect(result.stdout.hasSuffix("1 file, 6996 records: 4664 valid, 2332 invalid; 2332 errors, 0 warnings; 4 unreadable\n"))
+                reports.append(appending ? String(result.stdout.dropFirst("earlier\n".count)) : result.stdout)
+            }
+        }
+        #expect(Set(reports).count == 1)
+    }
+
     /// SARIF's results and JUnit's cases beyond the few megabytes held in memory are placed straight in
     /// standard output when it is a file, behind the head written at the end, and go to a temporary file
     /// otherwise: the report comes whole and in order written to a pipe, to a file, to a file opened for

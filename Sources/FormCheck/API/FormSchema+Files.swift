@@ -86,11 +86,13 @@ extension FormSchema {
     /// them into the first elements of `results`, and gives how many: of records without issues, from
     /// their `number`s when the maker can, one result per run of them when `makesRuns` (else per
     /// record); else of the record and report that `record` gives for the outcome (with where the sensitive
-    /// values of records with issues lie when `findsSensitive`). Then ends the maker's chunk. Issues are
+    /// values of records with issues lie when `findsSensitive`). Then ends the maker's chunk, numbered
+    /// `chunk` in its file's order when the run numbers them (see `RecordMaker`). Issues are
     /// made once per distinct failure and thread (see `CheckingThreads`).
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
-        findsSensitive: Bool = false, makesRuns: Bool, threads: CheckingThreads<Result>, into results: UnsafeMutableBufferPointer<Result>,
+        findsSensitive: Bool = false, makesRuns: Bool, chunk: Int?, threads: CheckingThreads<Result>,
+        into results: UnsafeMutableBufferPointer<Result>,
         number: (_ index: Int) -> Int, _ record: (_ index: Int, _ outcome: Outcome) -> (DataRecord, ValidationReport?)
     ) -> Int {
         let plan = directPlan
@@ -140,7 +142,7 @@ extension FormSchema {
                 next += 1
             }
             made = next - scratch.baseAddress!
-            if made > 0 { state.maker.endChunk(&scratch[0]) }
+            if made > 0 { state.maker.endChunk(&scratch[0], chunk) }
             results.baseAddress?.moveInitialize(from: scratch.baseAddress!, count: made)
         }
         threads.giveBack(state)
@@ -189,8 +191,12 @@ extension FormSchema {
         let readsText = transform.readsText
         // Where sensitive values lie matters only to output that quotes or places records' text.
         let findsSensitive = readsText && hasSensitiveFields
+        // The chunks submitted so far, which number the next block's (see `RecordMaker`).
+        var chunksSubmitted = 0
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
-            pool.submit(count: lines.count, chunkSize: chunkSize) { indices, results in
+            let firstChunk = chunksSubmitted
+            chunksSubmitted += (lines.count + chunkSize - 1) / chunkSize
+            return pool.submit(count: lines.count, chunkSize: chunkSize) { indices, results in
                 // This thread's holder of the block, made for the first record that needs it.
                 var shared: SharedBlock?
                 func sharedBlock() -> SharedBlock {
@@ -200,7 +206,8 @@ extension FormSchema {
                     return made
                 }
                 return check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive,
-                             makesRuns: true, threads: threads, into: results, number: { lines[$0].index }) { index, outcome in
+                             makesRuns: true, chunk: firstChunk + indices.lowerBound / chunkSize, threads: threads, into: results,
+                             number: { lines[$0].index }) { index, outcome in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
@@ -276,7 +283,8 @@ extension FormSchema {
                 if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
                 // The results of elements after a syntax error are not handed on: each element has its own.
                 return check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options,
-                             makesRuns: false, threads: threads, into: results, number: { window.firstIndex + $0 + 1 }) { slot, outcome in
+                             makesRuns: false, chunk: nil, threads: threads, into: results,
+                             number: { window.firstIndex + $0 + 1 }) { slot, outcome in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {

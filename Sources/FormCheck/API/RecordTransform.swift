@@ -32,6 +32,11 @@ package struct RecordTransform<Result: Sendable>: Sendable {
 /// `endChunk` on the chunk's first result, which can take what the chunk's results share (such as
 /// their output, written into one buffer that the thread then starts afresh: one memory block handed
 /// to the reading thread per chunk, not one per record).
+///
+/// `endChunk` is also given the chunk's number in its file's order where the run numbers its chunks:
+/// JSON Lines are checked in chunks numbered 0, 1, 2... in input order, every chunk of the file (or of
+/// standard input) numbered and every record of it in one, and each chunk's `endChunk` returns before
+/// its records are handed on. Records read otherwise come in chunks without numbers (nil).
 package struct RecordMaker<Result> {
     let make: (DataRecord, ValidationReport?) -> Result
     /// One result for a run of `count` consecutive records without issues, the first numbered `first`,
@@ -39,11 +44,11 @@ package struct RecordMaker<Result> {
     /// all. Where every result of a batch is handed on (JSON Lines), a run is as long as the records
     /// without issues that follow each other in a chunk; elsewhere each such record is a run of one.
     let makeRunWithoutIssues: ((_ first: Int, _ count: Int) -> Result)?
-    let endChunk: (inout Result) -> Void
+    let endChunk: (_ first: inout Result, _ number: Int?) -> Void
 
     package init(
         runsWithoutIssues makeRunWithoutIssues: ((_ first: Int, _ count: Int) -> Result)? = nil,
-        endingChunksWith endChunk: @escaping (inout Result) -> Void = { _ in },
+        endingChunksWith endChunk: @escaping (_ first: inout Result, _ number: Int?) -> Void = { _, _ in },
         _ make: @escaping (DataRecord, ValidationReport?) -> Result
     ) {
         self.make = make
@@ -54,7 +59,7 @@ package struct RecordMaker<Result> {
     /// The result of a chunk of one record.
     func makeChunk(of record: DataRecord, _ report: ValidationReport?) -> Result {
         var result = make(record, report)
-        endChunk(&result)
+        endChunk(&result, nil)
         return result
     }
 }

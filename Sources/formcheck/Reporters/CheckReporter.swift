@@ -136,8 +136,13 @@ protocol CheckReporter {
     /// What renders the records of `file` on one checking thread: each call makes one with caches of
     /// its own.
     func renderer(file: String) -> Renderer
+    /// Where the checking threads write the output of their chunks themselves, in input order, for a
+    /// reporter whose output is its records' output one after the other; nil (the default) for one
+    /// that takes each record's (`write`).
+    var orderedOutput: OrderedOutput? { get }
     /// What the renderer made of a record of `file`, in input order (nothing for the records it had
-    /// nothing to say about), with the output of the record's chunk that it points into.
+    /// nothing to say about), with the output of the record's chunk that it points into; for a
+    /// reporter with `orderedOutput`, only where the checking threads do not write it.
     mutating func write(_ rendered: Renderer.Rendered, from output: OutputBuffer, file: String)
     /// An input that could not be read or parsed, with the place when known.
     mutating func problem(file: String, position: SourcePosition?, message: String)
@@ -147,6 +152,7 @@ protocol CheckReporter {
 }
 
 extension CheckReporter {
+    var orderedOutput: OrderedOutput? { nil }
     mutating func fileDone(file: String) {}
 }
 

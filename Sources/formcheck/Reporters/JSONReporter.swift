@@ -5,7 +5,8 @@ import FormCheck
 /// `results` lists the records with issues; `problems` the inputs that could not be read or parsed;
 /// `summary` the counts. The README documents every key.
 struct JSONReporter: CheckReporter {
-    private var wroteResult = false
+    /// Each result starts with its separator, `,` and a line break; the first result's comma is left out.
+    let orderedOutput: OrderedOutput? = OrderedOutput(separatorLength: 1)
     private var problems: [String] = []
     private let positions: ShownPositions
 
@@ -47,7 +48,7 @@ struct JSONReporter: CheckReporter {
         out.append("}}")
     } }
 
-    /// Renders a record with issues as its result object.
+    /// Renders a record with issues as its result object, after its separator (see `orderedOutput`).
     struct Renderer: RecordRenderer {
         /// `{"file": FILE`
         let start: [UInt8]
@@ -60,6 +61,7 @@ struct JSONReporter: CheckReporter {
             let redaction = positions.redaction(for: record)
             let position = redaction.shown(record.position)
             let resultStart = out.count
+            out.append(",\n    ")
             out.append(bytes: start)
             out.appendJSONMember("record", record.index)
             out.appendJSONMember("line", position.line)
@@ -80,9 +82,7 @@ struct JSONReporter: CheckReporter {
     }
 
     mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
-        Output.out(wroteResult ? ",\n    " : "\n    ")
-        Output.write(output, rendered)
-        wroteResult = true
+        orderedOutput!.write(output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
@@ -94,7 +94,7 @@ struct JSONReporter: CheckReporter {
     }
 
     mutating func finish(_ summary: CheckSummary) {
-        var out = wroteResult ? "\n  ],\n" : "],\n"
+        var out = orderedOutput!.wroteAny ? "\n  ],\n" : "],\n"
         out += "  \"problems\": [" + (problems.isEmpty ? "" : "\n    " + problems.joined(separator: ",\n    ") + "\n  ") + "],\n"
         out += "  \"summary\": " + JSONText.object([
             ("files", String(summary.files)), ("records", String(summary.records)), ("valid", String(summary.valid)),

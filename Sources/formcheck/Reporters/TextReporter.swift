@@ -13,6 +13,7 @@ import FormCheck
 struct TextReporter: CheckReporter {
     let style: Style
     let positions: ShownPositions
+    let orderedOutput: OrderedOutput? = OrderedOutput()
 
     init(schema: FormSchema, style: Style) {
         self.style = style
@@ -54,7 +55,7 @@ struct TextReporter: CheckReporter {
     }
 
     mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
-        Output.write(output, rendered)
+        orderedOutput!.write(output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
