@@ -197,23 +197,17 @@ extension FormSchema {
             let firstChunk = chunksSubmitted
             chunksSubmitted += (lines.count + chunkSize - 1) / chunkSize
             return pool.submit(count: lines.count, chunkSize: chunkSize) { indices, results in
-                // This thread's holder of the block, made for the first record that needs it.
-                var shared: SharedBlock?
-                func sharedBlock() -> SharedBlock {
-                    if let shared { return shared }
-                    let made = SharedBlock(bytes: block, name: path)
-                    shared = made
-                    return made
-                }
+                // This thread's holder of the block, which its records hold.
+                let shared = SharedBlock(bytes: block, name: path)
                 return check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive,
                              makesRuns: true, chunk: firstChunk + indices.lowerBound / chunkSize, threads: threads, into: results,
                              number: { lines[$0].index }) { index, outcome in
                     let line = lines[index]
                     switch outcome {
                     case .valid:
-                        return (DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: false), ValidationReport(issues: []))
+                        return (DataRecord(unparsedLine: line, in: shared, withDocument: false), ValidationReport(issues: []))
                     case .settled(let report, let sensitive):
-                        return (DataRecord(unparsedLine: line, in: sharedBlock(), withDocument: readsText, sensitiveRanges: sensitive), report)
+                        return (DataRecord(unparsedLine: line, in: shared, withDocument: readsText, sensitiveRanges: sensitive), report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)
