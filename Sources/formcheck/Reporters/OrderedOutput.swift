@@ -38,9 +38,12 @@ final class OrderedOutput: @unchecked Sendable {
     func finish(chunk number: Int, _ output: inout OutputBuffer) {
         let isTurn = condition.withLock {
             guard number == next else {
+                assert(number > next && parked[number] == nil, "a chunk of output finished twice")
                 parked[number] = output
                 return false
             }
+            // The chunk before it was written by a thread that then found no chunk after it.
+            assert(!isWriting, "a chunk's turn while another is written")
             isWriting = true
             return true
         }
