@@ -4,13 +4,19 @@
 /// columns are counted as if each value were written `***`, so a sensitive value spans three
 /// columns from where it starts and no column tells its length. Line numbers stay exact.
 package struct Redaction: Sendable {
-    /// The sensitive values' column ranges (1-based, in Unicode scalars), one per line a value touches,
-    /// in order of line and column; the line of each; and how many columns the values before each one
-    /// on its line lose when shown as `***`. Flat arrays, so that a record's redaction is three
-    /// allocations whatever its lines, and a line of many values (a JSON array on one line) is searched.
-    private var lineNumbers: [Int] = []
-    private var ranges: [Range<Int>] = []
-    private var shiftBefore: [Int] = []
+    /// A sensitive value's columns on one line it touches.
+    struct Entry: Sendable {
+        let line: Int
+        /// 1-based, in Unicode scalars.
+        var columns: Range<Int>
+        /// How many columns the values before it on its line lose when shown as `***`.
+        let shiftBefore: Int
+    }
+
+    /// One entry per line a value touches, in order of line and column: one flat array, so that a
+    /// record's redaction is one allocation whatever its lines, and a line of many values (a JSON array
+    /// on one line) is searched.
+    private var entries: [Entry] = []
     /// For text that starts inside a line (a window of a JSON array): that line, and the columns the
     /// values before the text lose on it.
     private var carried: (line: Int, shift: Int)?
@@ -19,9 +25,7 @@ package struct Redaction: Sendable {
     package init() {}
 
     init(spans: [SourceSpan]) {
-        lineNumbers.reserveCapacity(spans.count)
-        ranges.reserveCapacity(spans.count)
-        shiftBefore.reserveCapacity(spans.count)
+        entries.reserveCapacity(spans.count)
         var shift = 0
         // Values each on one line and in order (those of a JSON record) are entered as they come: a
         // value's columns on its line start at its start.
@@ -31,35 +35,33 @@ package struct Redaction: Sendable {
             }
             return
         }
-        var entries: [(line: Int, columns: Range<Int>)] = []
-        entries.reserveCapacity(spans.count)
+        var pieces: [(line: Int, columns: Range<Int>)] = []
+        pieces.reserveCapacity(spans.count)
         for span in spans {
             for line in span.start.line...max(span.start.line, span.end.line) {
-                if let columns = span.columns(onLine: line) { entries.append((line, columns)) }
+                if let columns = span.columns(onLine: line) { pieces.append((line, columns)) }
             }
         }
         func precedes(_ a: (line: Int, columns: Range<Int>), _ b: (line: Int, columns: Range<Int>)) -> Bool {
             a.line != b.line ? a.line < b.line : a.columns.lowerBound < b.columns.lowerBound
         }
-        if !zip(entries, entries.dropFirst()).allSatisfy({ !precedes($1, $0) }) { entries.sort(by: precedes) }
-        for entry in entries { enter(entry, shift: &shift) }
+        if !zip(pieces, pieces.dropFirst()).allSatisfy({ !precedes($1, $0) }) { pieces.sort(by: precedes) }
+        for piece in pieces { enter(piece, shift: &shift) }
     }
 
     /// Enters the next hidden columns in order; `shift` is what the ones before on the line lose.
     private mutating func enter(_ entry: (line: Int, columns: Range<Int>), shift: inout Int) {
-        let sameLine = lineNumbers.last == entry.line
+        let sameLine = entries.last?.line == entry.line
         // A value written inside another (a YAML anchor within a sensitive value) is merged into
         // it, as the excerpt shows them: one `***`.
-        if sameLine, let last = ranges.last, entry.columns.lowerBound < last.upperBound {
+        if sameLine, let last = entries.last?.columns, entry.columns.lowerBound < last.upperBound {
             shift -= last.count - 3
-            ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, entry.columns.upperBound)
-            shift += ranges[ranges.count - 1].count - 3
+            entries[entries.count - 1].columns = last.lowerBound..<max(last.upperBound, entry.columns.upperBound)
+            shift += entries[entries.count - 1].columns.count - 3
             return
         }
         if !sameLine { shift = 0 }
-        lineNumbers.append(entry.line)
-        ranges.append(entry.columns)
-        shiftBefore.append(shift)
+        entries.append(Entry(line: entry.line, columns: entry.columns, shiftBefore: shift))
         shift += entry.columns.count - 3
     }
 
@@ -73,9 +75,9 @@ package struct Redaction: Sendable {
     /// (with those carried from before the text).
     func lostColumns(onLine line: Int, before column: Int) -> Int {
         let onLine = entries(onLine: line)
-        let index = ranges[onLine].partitioningIndex { $0.lowerBound >= column }
-        guard index > onLine.lowerBound else { return carriedShift(onLine: line) }
-        return carriedShift(onLine: line) + shiftBefore[index - 1] + ranges[index - 1].count - 3
+        let index = onLine.partitioningIndex { $0.columns.lowerBound >= column }
+        guard index > onLine.startIndex else { return carriedShift(onLine: line) }
+        return carriedShift(onLine: line) + onLine[index - 1].shiftBefore + onLine[index - 1].columns.count - 3
     }
 
     /// The columns carried onto `line` from before the text (0 on any other line).
@@ -83,29 +85,29 @@ package struct Redaction: Sendable {
         carried.map { $0.line == line ? $0.shift : 0 } ?? 0
     }
 
-    /// The indexes of the values on `line`.
-    private func entries(onLine line: Int) -> Range<Int> {
-        guard !lineNumbers.isEmpty else { return 0..<0 }
-        let first = lineNumbers.partitioningIndex { $0 >= line }
-        let past = lineNumbers.partitioningIndex { $0 > line }
-        return first..<past
+    /// The entries of the values on `line`.
+    private func entries(onLine line: Int) -> ArraySlice<Entry> {
+        guard !entries.isEmpty else { return [] }
+        let first = entries.partitioningIndex { $0.line >= line }
+        let past = entries[first...].partitioningIndex { $0.line > line }
+        return entries[first..<past]
     }
 
     /// The column ranges whose text must not be shown on `line`.
     package func columns(onLine line: Int) -> [Range<Int>] {
-        Array(hiddenColumns(onLine: line))
+        hiddenValues(onLine: line).map { $0.columns }
     }
 
-    /// The column ranges whose text must not be shown on `line`, in order.
-    func hiddenColumns(onLine line: Int) -> ArraySlice<Range<Int>> {
-        ranges[entries(onLine: line)]
+    /// The values whose columns must not be shown on `line`, in order.
+    func hiddenValues(onLine line: Int) -> ArraySlice<Entry> {
+        entries(onLine: line)
     }
 
-    /// The column ranges on `line` that reach into `columns`.
-    func columns(onLine line: Int, overlapping columns: Range<Int>) -> ArraySlice<Range<Int>> {
-        let onLine = hiddenColumns(onLine: line)
-        let first = onLine.partitioningIndex { $0.upperBound > columns.lowerBound }
-        let last = onLine.partitioningIndex { $0.lowerBound >= columns.upperBound }
+    /// The values on `line` whose columns reach into `columns`.
+    func hiddenValues(onLine line: Int, overlapping columns: Range<Int>) -> ArraySlice<Entry> {
+        let onLine = entries(onLine: line)
+        let first = onLine.partitioningIndex { $0.columns.upperBound > columns.lowerBound }
+        let last = onLine.partitioningIndex { $0.columns.lowerBound >= columns.upperBound }
         return onLine[first..<max(first, last)]
     }
 
@@ -114,19 +116,18 @@ package struct Redaction: Sendable {
     package func shown(_ position: SourcePosition) -> SourcePosition {
         let carriedShift = carriedShift(onLine: position.line)
         let onLine = entries(onLine: position.line)
-        guard !onLine.isEmpty else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
+        guard let last = onLine.last else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
         // The first value that does not end before the position.
-        let index = ranges[onLine].partitioningIndex { $0.upperBound > position.column }
-        let last = onLine.upperBound - 1
-        let shift = index < onLine.upperBound ? shiftBefore[index] : shiftBefore[last] + ranges[last].count - 3
+        let index = onLine.partitioningIndex { $0.columns.upperBound > position.column }
+        let shift = index < onLine.endIndex ? onLine[index].shiftBefore : last.shiftBefore + last.columns.count - 3
         var column = position.column
-        if index < onLine.upperBound, ranges[index].lowerBound < column { column = ranges[index].lowerBound }
+        if index < onLine.endIndex, onLine[index].columns.lowerBound < column { column = onLine[index].columns.lowerBound }
         return SourcePosition(line: position.line, column: column - shift - carriedShift)
     }
 
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.
     package func shown(_ span: SourceSpan) -> SourceSpan {
-        lineNumbers.isEmpty && carried == nil ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
+        entries.isEmpty && carried == nil ? span : SourceSpan(start: shown(span.start), end: shown(span.end))
     }
 }
 

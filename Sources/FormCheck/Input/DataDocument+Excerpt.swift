@@ -13,25 +13,25 @@ extension DataDocument {
             let shift = lineStart - 1
             let column = column - shift
             let endColumn = endColumn.map { $0 - shift }
-            let hidden = redaction.hiddenColumns(onLine: number).map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
+            let hidden = redaction.hiddenValues(onLine: number).map { ($0.columns.lowerBound - shift)..<($0.columns.upperBound - shift) }
             return Self.excerpt(of: bytes[line], column: column, endColumn: endColumn, hiding: hidden, width: width)
         }
         // Each character shows as one at least, and a hidden value as three: walking out from the caret
         // until more than `width` are shown each side keeps every one the window can show. The walk
         // steps over each run of shown characters at once, and over each hidden value.
-        let ranges = redaction.hiddenColumns(onLine: number)
+        let values = redaction.hiddenValues(onLine: number)
         let caret = max(column, lineStart)
         var first = caret
         var shown = 0
         // The last hidden range that starts before `first`.
-        var before = ranges.partitioningIndex { $0.lowerBound >= first } - 1
+        var before = values.partitioningIndex { $0.columns.lowerBound >= first } - 1
         while shown <= width, first > lineStart {
-            if before >= ranges.startIndex, ranges[before].upperBound >= first {
-                first = ranges[before].lowerBound
+            if before >= values.startIndex, values[before].columns.upperBound >= first {
+                first = values[before].columns.lowerBound
                 shown += 3
                 before -= 1
             } else {
-                let steps = min(first - max(before >= ranges.startIndex ? ranges[before].upperBound : lineStart, lineStart), width + 1 - shown)
+                let steps = min(first - max(before >= values.startIndex ? values[before].columns.upperBound : lineStart, lineStart), width + 1 - shown)
                 first -= steps
                 shown += steps
             }
@@ -41,14 +41,14 @@ extension DataDocument {
         var end = caret
         shown = 0
         // The first hidden range that ends after `end`.
-        var after = ranges.partitioningIndex { $0.upperBound > end }
+        var after = values.partitioningIndex { $0.columns.upperBound > end }
         while shown <= width {
-            if after < ranges.endIndex, ranges[after].lowerBound <= end {
-                end = ranges[after].upperBound
+            if after < values.endIndex, values[after].columns.lowerBound <= end {
+                end = values[after].columns.upperBound
                 shown += 3
                 after += 1
             } else {
-                let steps = min((after < ranges.endIndex ? ranges[after].lowerBound : Int.max) - end, width + 1 - shown)
+                let steps = min((after < values.endIndex ? values[after].columns.lowerBound : Int.max) - end, width + 1 - shown)
                 end += steps
                 shown += steps
             }
@@ -58,7 +58,9 @@ extension DataDocument {
         // lies between), else looked up.
         let stop = end - first <= 8 * (width + 1) ? offset(ofScalar: end - first, after: start, before: line.upperBound)
             : offset(ofColumn: end, onLine: number)
-        let hidden = redaction.columns(onLine: number, overlapping: first..<end).map { ($0.lowerBound - first + 1)..<($0.upperBound - first + 1) }
+        let hidden = redaction.hiddenValues(onLine: number, overlapping: first..<end).map {
+            ($0.columns.lowerBound - first + 1)..<($0.columns.upperBound - first + 1)
+        }
         return Self.excerpt(of: bytes[start..<stop], column: column - first + 1, endColumn: endColumn.map { $0 - first + 1 },
                             hiding: hidden, width: width)
     }
