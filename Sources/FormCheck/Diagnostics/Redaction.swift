@@ -74,7 +74,7 @@ package struct Redaction: Sendable {
     /// How many columns the values on `line` that start before `column` lose when shown as `***`
     /// (with those carried from before the text).
     func lostColumns(onLine line: Int, before column: Int) -> Int {
-        let onLine = entries(onLine: line)
+        let onLine = hiddenValues(onLine: line)
         let index = onLine.partitioningIndex { $0.columns.lowerBound >= column }
         guard index > onLine.startIndex else { return carriedShift(onLine: line) }
         return carriedShift(onLine: line) + onLine[index - 1].shiftBefore + onLine[index - 1].columns.count - 3
@@ -85,8 +85,8 @@ package struct Redaction: Sendable {
         carried.map { $0.line == line ? $0.shift : 0 } ?? 0
     }
 
-    /// The entries of the values on `line`.
-    private func entries(onLine line: Int) -> ArraySlice<Entry> {
+    /// The values whose columns must not be shown on `line`, in order.
+    func hiddenValues(onLine line: Int) -> ArraySlice<Entry> {
         guard !entries.isEmpty else { return [] }
         let first = entries.partitioningIndex { $0.line >= line }
         let past = entries[first...].partitioningIndex { $0.line > line }
@@ -98,14 +98,9 @@ package struct Redaction: Sendable {
         hiddenValues(onLine: line).map { $0.columns }
     }
 
-    /// The values whose columns must not be shown on `line`, in order.
-    func hiddenValues(onLine line: Int) -> ArraySlice<Entry> {
-        entries(onLine: line)
-    }
-
     /// The values on `line` whose columns reach into `columns`.
     func hiddenValues(onLine line: Int, overlapping columns: Range<Int>) -> ArraySlice<Entry> {
-        let onLine = entries(onLine: line)
+        let onLine = hiddenValues(onLine: line)
         let first = onLine.partitioningIndex { $0.columns.upperBound > columns.lowerBound }
         let last = onLine.partitioningIndex { $0.columns.lowerBound >= columns.upperBound }
         return onLine[first..<max(first, last)]
@@ -115,7 +110,7 @@ package struct Redaction: Sendable {
     /// position inside one moves to its start.
     package func shown(_ position: SourcePosition) -> SourcePosition {
         let carriedShift = carriedShift(onLine: position.line)
-        let onLine = entries(onLine: position.line)
+        let onLine = hiddenValues(onLine: position.line)
         guard let last = onLine.last else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
         // The first value that does not end before the position.
         let index = onLine.partitioningIndex { $0.columns.upperBound > position.column }
