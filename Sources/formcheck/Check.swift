@@ -38,7 +38,7 @@ struct Check: ParsableCommand {
     /// order: by those threads, where the reporter streams its output (`CheckReporter.orderedOutput`)
     /// and standard output is not a terminal (where a progress line may share it); else by `reporter`.
     private func check<Reporter: CheckReporter>(_ compiled: FormSchema, reporter: Reporter) throws {
-        let run = CheckRun(reporter: reporter)
+        let run = CheckRun(reporter: reporter, ordered: isatty(1) == 0 ? reporter.orderedOutput : nil)
         let validationOptions = options.validationOptions
         let (inputs, problems) = DataInputs.expand(data, forcedFormat: dataFormat)
         for (name, message) in problems {
@@ -46,7 +46,8 @@ struct Check: ParsableCommand {
             run.reporter.fileDone(file: name)
             run.summary.unreadable += 1
         }
-        let ordered = isatty(1) == 0 ? reporter.orderedOutput : nil
+        // Taken out of the run, which the checking threads' closures do not capture.
+        let ordered = run.ordered
         let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
             run.summary.files += 1
@@ -67,7 +68,7 @@ struct Check: ParsableCommand {
                 }
             }
             func handle(_ checked: CheckedRecord<Reporter.Renderer>) {
-                if let chunk = checked.chunk { run.start(chunk, ordered: ordered) }
+                if let chunk = checked.chunk { run.start(chunk) }
                 switch checked.outcome {
                 case .valid(let count):
                     run.summary.count(validRecords: count)
@@ -95,7 +96,7 @@ struct Check: ParsableCommand {
             } catch {
                 failure = error
             }
-            run.endChunks(ordered: ordered)
+            run.endChunks()
             if let failure {
                 run.summary.unreadable += 1
                 progress.clear()
@@ -123,14 +124,17 @@ private final class CheckRun<Reporter: CheckReporter> {
     @exclusivity(unchecked) var writesRecords = true
     /// The chunk whose turn this thread holds while it writes its records (see `OrderedOutput`).
     @exclusivity(unchecked) var turn: Int?
+    /// Where the checking threads write their chunks, when they do.
+    let ordered: OrderedOutput?
 
-    init(reporter: Reporter) {
+    init(reporter: Reporter, ordered: OrderedOutput?) {
         self.reporter = reporter
+        self.ordered = ordered
     }
 
     /// Starts handing on the records of a chunk, after the records of the one before.
-    func start(_ chunk: ChunkStart, ordered: OrderedOutput?) {
-        endTurn(ordered: ordered)
+    func start(_ chunk: ChunkStart) {
+        endTurn()
         switch chunk {
         case .written:
             writesRecords = false
@@ -143,13 +147,13 @@ private final class CheckRun<Reporter: CheckReporter> {
     }
 
     /// Ends a file's chunks: once this returns, every record's output is written.
-    func endChunks(ordered: OrderedOutput?) {
-        endTurn(ordered: ordered)
+    func endChunks() {
+        endTurn()
         ordered?.drain()
         writesRecords = true
     }
 
-    private func endTurn(ordered: OrderedOutput?) {
+    private func endTurn() {
         guard let number = turn.take() else { return }
         ordered!.endTurn(number)
     }

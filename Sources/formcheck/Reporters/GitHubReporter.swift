@@ -6,7 +6,8 @@ import FormCheck
 ///     ::error file=d.json,line=3,col=12,endLine=3,endColumn=18,title=email [email]::record 1: Email must be a valid email address.
 struct GitHubReporter: CheckReporter {
     let positions: ShownPositions
-    let orderedOutput: OrderedOutput? = OrderedOutput()
+    private let stream = OrderedOutput()
+    var orderedOutput: OrderedOutput? { stream }
 
     func renderer(file: String) -> Renderer {
         func start(_ kind: String) -> [UInt8] {
@@ -53,7 +54,7 @@ struct GitHubReporter: CheckReporter {
     }
 
     mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
-        orderedOutput!.write(output, rendered)
+        stream.write(output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {

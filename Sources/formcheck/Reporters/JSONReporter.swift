@@ -6,7 +6,8 @@ import FormCheck
 /// `summary` the counts. The README documents every key.
 struct JSONReporter: CheckReporter {
     /// Each result starts with its separator, `,` and a line break; the first result's comma is left out.
-    let orderedOutput: OrderedOutput? = OrderedOutput(separatorLength: 1)
+    private let stream = OrderedOutput(separatorLength: 1)
+    var orderedOutput: OrderedOutput? { stream }
     private var problems: [String] = []
     private let positions: ShownPositions
 
@@ -82,7 +83,7 @@ struct JSONReporter: CheckReporter {
     }
 
     mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
-        orderedOutput!.write(output, rendered)
+        stream.write(output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
@@ -94,7 +95,7 @@ struct JSONReporter: CheckReporter {
     }
 
     mutating func finish(_ summary: CheckSummary) {
-        var out = orderedOutput!.wroteAny ? "\n  ],\n" : "],\n"
+        var out = stream.wroteAny ? "\n  ],\n" : "],\n"
         out += "  \"problems\": [" + (problems.isEmpty ? "" : "\n    " + problems.joined(separator: ",\n    ") + "\n  ") + "],\n"
         out += "  \"summary\": " + JSONText.object([
             ("files", String(summary.files)), ("records", String(summary.records)), ("valid", String(summary.valid)),

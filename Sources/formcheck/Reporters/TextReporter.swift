@@ -13,7 +13,8 @@ import FormCheck
 struct TextReporter: CheckReporter {
     let style: Style
     let positions: ShownPositions
-    let orderedOutput: OrderedOutput? = OrderedOutput()
+    private let stream = OrderedOutput()
+    var orderedOutput: OrderedOutput? { stream }
 
     init(schema: FormSchema, style: Style) {
         self.style = style
@@ -55,7 +56,7 @@ struct TextReporter: CheckReporter {
     }
 
     mutating func write(_ rendered: Range<Int>, from output: OutputBuffer, file: String) {
-        orderedOutput!.write(output, rendered)
+        stream.write(output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
