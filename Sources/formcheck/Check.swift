@@ -176,14 +176,17 @@ private final class ChunkOutput {
                 ordered.finish(chunk: number, &buffer)
                 return .written
             }
-            defer { buffer = OutputBuffer(capacity: buffer.count) }
-            return .outputInTurn(buffer, number: number)
+            return .outputInTurn(handOn(), number: number)
         }
         // An empty buffer is not handed on: it holds the storage that empty buffers share, whose count
         // of references the two threads would both change.
-        guard !buffer.isEmpty else { return nil }
+        return buffer.isEmpty ? nil : .output(handOn())
+    }
+
+    /// The buffer, handed to the writing thread, and a fresh one with as much room in its place.
+    private func handOn() -> OutputBuffer {
         defer { buffer = OutputBuffer(capacity: buffer.count) }
-        return .output(buffer)
+        return buffer
     }
 }
 
