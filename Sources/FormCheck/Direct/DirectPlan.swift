@@ -427,9 +427,11 @@ final class DirectPlan: @unchecked Sendable {
             return (failures, sensitive)
         }
         // Any other well-formed value is a record of the wrong kind.
-        var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
-        let written = other.scanValueOtherThanObject()
-        other.decodedCopy?.deallocate()
+        let written = memory.withCopySpace { copySpace in
+            defer { copySpace.pointee.giveBack() }
+            var other = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil, copySpace: copySpace)
+            return other.scanValueOtherThanObject()
+        }
         return written.map { ([.recordType(written: $0)], nil) }
     }
 
@@ -486,13 +488,13 @@ final class DirectPlan: @unchecked Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, elementSlots: Int, for question: Question,
         memory: inout SlotMemory
     ) -> Answer {
-        memory.withSlots(count: nodeCount + elementSlots) { values, patternCaches in
+        memory.withSlots(count: nodeCount + elementSlots) { values, patternCaches, copySpace in
             // Element slots are initialised as elements are read, and only those are read back.
             UnsafeMutableBufferPointer(rebasing: values[0..<nodeCount]).initialize(repeating: .missing)
-            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil)
+            // The record's copy, if its strings needed one, is read until the answer is made.
+            defer { copySpace.pointee.giveBack() }
+            var scanner = DirectScanner(bytes: bytes, firstElement: nodeCount, depth: depth, isValueText: given != nil, copySpace: copySpace)
             let scanned = scanner.scanRecord(plan: self, into: values)
-            let decodedCopy = scanner.decodedCopy
-            defer { decodedCopy?.deallocate() }
             guard scanned else { return scanner.ranOutOfSlots ? .needsMoreSlots : .notAnObject }
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (deepestFrame + 1)) { frames in
                 frames.initialize(repeating: 0)

@@ -2,8 +2,8 @@
 /// node's slot as `RawValue`s, everything else is checked for well-formedness and skipped.
 ///
 /// Strings are read as their text: bytes beyond ASCII are checked as well-formed UTF-8, and a string
-/// written with escapes is decoded in place, in a copy of the record made at the first one (the text
-/// is shorter than its escaped form, so every offset stays where it was).
+/// written with escapes is decoded in place, in a copy of the record made at the first one, in the
+/// thread's `CopySpace` (the text is shorter than its escaped form, so every offset stays where it was).
 ///
 /// It reads what `JSONReader` reads as that reader does: a repeated member's last value counts, and
 /// arrays and objects nest at most `JSONReader.maximumDepth` levels, counted from the record's
@@ -24,8 +24,10 @@ struct DirectScanner: ~Copyable {
 
     /// The record as read: the bytes given, or once a string with escapes is met, `decodedCopy`.
     private(set) var bytes: UnsafeBufferPointer<UInt8>
-    /// The copy of the record in which strings with escapes are decoded; its owner deallocates it.
-    private(set) var decodedCopy: UnsafeMutableBufferPointer<UInt8>?
+    /// The copy of the record in which strings with escapes are decoded, in `copySpace`; its owner gives
+    /// the space back when done with `bytes`.
+    private var decodedCopy: UnsafeMutableBufferPointer<UInt8>?
+    private let copySpace: UnsafeMutablePointer<CopySpace>
     var offset = 0
     /// Where the record's object starts (its `{`), once `scanRecord` has found it.
     private(set) var recordStart = 0
@@ -61,8 +63,11 @@ struct DirectScanner: ~Copyable {
     }
 
     /// - Parameter firstElement: the first slot, after the nodes' slots, where array elements go.
-    init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int, depth: Int, isValueText: Bool) {
+    /// - Parameter copySpace: where the record is copied if a string has escapes, valid while the
+    ///   scanner's `bytes` are read.
+    init(bytes: UnsafeBufferPointer<UInt8>, firstElement: Int, depth: Int, isValueText: Bool, copySpace: UnsafeMutablePointer<CopySpace>) {
         self.bytes = bytes
+        self.copySpace = copySpace
         self.nextElement = firstElement
         self.depth = depth
         self.isValueText = isValueText
@@ -418,7 +423,7 @@ struct DirectScanner: ~Copyable {
 
     /// Copies the record, to decode strings in; `bytes` reads the copy from now on.
     private mutating func makeDecodedCopy() -> UnsafeMutableBufferPointer<UInt8> {
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        let copy = copySpace.pointee.lend(count: bytes.count)
         _ = copy.initialize(from: bytes)
         decodedCopy = copy
         bytes = UnsafeBufferPointer(copy)

@@ -1,20 +1,23 @@
 /// Memory for the slots of the records one thread checks in turn (`DirectPlan.failures`), kept from
 /// one record to the next and grown when a record needs more. A record's slots take some kilobytes,
 /// too many for the stack, so each record checked on its own asked the allocator for them. It also
-/// keeps the thread's caches for the plan's pattern searches (`PatternCaches`).
+/// keeps the thread's caches for the plan's pattern searches (`PatternCaches`), and the room in which
+/// a record with escapes is decoded (`CopySpace`).
 struct SlotMemory: ~Copyable {
     private var storage = UnsafeMutableBufferPointer<RawValue>(start: nil, count: 0)
     private var patternCaches = PatternCaches()
+    private var copySpace = CopySpace()
 
     init() {}
 
     /// How many slots the memory holds without growing.
     var capacity: Int { storage.count }
 
-    /// Calls `body` with `count` slots, none of them initialised (`RawValue` is a plain value), and the
-    /// thread's pattern caches, both valid for the call.
+    /// Calls `body` with `count` slots, none of them initialised (`RawValue` is a plain value), the
+    /// thread's pattern caches and its copy space, all valid for the call.
     mutating func withSlots<Result>(
-        count: Int, _ body: (UnsafeMutableBufferPointer<RawValue>, UnsafeMutablePointer<PatternCaches>) -> Result
+        count: Int,
+        _ body: (UnsafeMutableBufferPointer<RawValue>, UnsafeMutablePointer<PatternCaches>, UnsafeMutablePointer<CopySpace>) -> Result
     ) -> Result {
         if count > storage.count {
             storage.baseAddress?.deallocate()
@@ -22,7 +25,47 @@ struct SlotMemory: ~Copyable {
         }
         assert(_isPOD(RawValue.self), "slots are reused without being deinitialised")
         let slots = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
-        return withUnsafeMutablePointer(to: &patternCaches) { body(slots, $0) }
+        return withUnsafeMutablePointer(to: &patternCaches) { caches in
+            withUnsafeMutablePointer(to: &copySpace) { body(slots, caches, $0) }
+        }
+    }
+
+    /// Calls `body` with the thread's copy space, valid for the call.
+    mutating func withCopySpace<Result>(_ body: (UnsafeMutablePointer<CopySpace>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &copySpace, body)
+    }
+
+    deinit { storage.baseAddress?.deallocate() }
+}
+
+/// Room for a copy of one record's bytes, in which `DirectScanner` decodes the strings written with
+/// escapes; kept from one record to the next, and grown when a record is longer, so that records with
+/// escapes do not each ask the allocator for one.
+struct CopySpace: ~Copyable {
+    private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Whether a scanner holds the room (debug builds only): one record's copy at a time.
+    private var isLent = false
+
+    init() {}
+
+    /// The room for a copy of `count` bytes, none of them initialised, valid until `giveBack()`.
+    mutating func lend(count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        assert(!isLent, "a record's copy space lent twice")
+        if count > storage.count {
+            storage.baseAddress?.deallocate()
+            storage = .allocate(capacity: Swift.max(count, 2 * storage.count))
+        }
+        #if DEBUG
+        isLent = true
+        #endif
+        return UnsafeMutableBufferPointer(rebasing: storage[0..<count])
+    }
+
+    /// Ends the loan `lend(count:)` made: the room is free for the next record.
+    mutating func giveBack() {
+        #if DEBUG
+        isLent = false
+        #endif
     }
 
     deinit { storage.baseAddress?.deallocate() }
