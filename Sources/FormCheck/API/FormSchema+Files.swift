@@ -79,7 +79,13 @@ extension FormSchema {
             in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, findsSensitive: findsSensitive,
             memory: &memory)
         else { return .malformed }
-        return failures.isEmpty ? .valid : .settled(validator.report(for: failures, of: plan, options: options, cache: &issues), sensitive: sensitive)
+        guard !failures.isEmpty else {
+            memory.keep(failures, sensitive)
+            return .valid
+        }
+        let report = validator.report(for: failures, of: plan, options: options, cache: &issues)
+        memory.keep(failures, nil)
+        return .settled(report, sensitive: sensitive)
     }
 
     /// Checks the records at `ranges[indices]` of `text` and writes what the thread's maker makes of
@@ -133,6 +139,8 @@ extension FormSchema {
                         run = 0
                     }
                     let (record, report) = record(index, outcome)
+                    // The record's sensitive ranges are done with: their storage serves the next record's.
+                    if case .settled(_, let sensitive?) = consume outcome { memory.keep(nil, sensitive) }
                     next.initialize(to: make(record, report))
                     next += 1
                 }
@@ -207,7 +215,11 @@ extension FormSchema {
                     case .valid:
                         return (DataRecord(unparsedLine: line, in: shared, withDocument: false), ValidationReport(issues: []))
                     case .settled(let report, let sensitive):
-                        return (DataRecord(unparsedLine: line, in: shared, withDocument: readsText, sensitiveRanges: sensitive), report)
+                        let record = DataRecord(unparsedLine: line, in: shared, withDocument: readsText)
+                        if let sensitive, let document = record.document {
+                            document.knownRedaction = redaction(ofValuesAt: sensitive, in: document)
+                        }
+                        return (record, report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
                         let record = line.record(in: block, name: path)

@@ -24,7 +24,7 @@ package struct Redaction: Sendable {
     /// No value to hide.
     package init() {}
 
-    init(spans: [SourceSpan]) {
+    init(spans: some Collection<SourceSpan>) {
         entries.reserveCapacity(spans.count)
         var shift = 0
         // Values each on one line and in order (those of a JSON record) are entered as they come: a
@@ -91,6 +91,21 @@ package struct Redaction: Sendable {
         let first = entries.partitioningIndex { $0.line >= line }
         let past = entries[first...].partitioningIndex { $0.line > line }
         return entries[first..<past]
+    }
+
+    /// The columns of some hidden values, each counted from `shift` columns further right: a view of
+    /// their entries, which an excerpt reads without a list made for it.
+    struct ShiftedColumns: RandomAccessCollection {
+        let values: ArraySlice<Entry>
+        let shift: Int
+
+        var startIndex: Int { values.startIndex }
+        var endIndex: Int { values.endIndex }
+
+        subscript(index: Int) -> Range<Int> {
+            let columns = values[index].columns
+            return (columns.lowerBound - shift)..<(columns.upperBound - shift)
+        }
     }
 
     /// The column ranges whose text must not be shown on `line`.

@@ -423,8 +423,14 @@ final class DirectPlan: @unchecked Sendable {
         findsSensitive: Bool, memory: inout SlotMemory
     ) -> (failures: [Failure], sensitive: [Range<Int>]?)? {
         let question = Question.failures(collectAllErrors: collectAllErrors, today: today, findsSensitive: findsSensitive)
-        if case .failures(let failures, let sensitive) = read(bytes, depth: depth, given: given, for: question, memory: &memory) {
-            return (failures, sensitive)
+        var lists = memory.takeLists()
+        if case .failures(let hasSensitive) = read(bytes, depth: depth, given: given, for: question, into: &lists, memory: &memory) {
+            // The caller gives back what it is handed (`SlotMemory.keep`); the rest is kept here.
+            guard hasSensitive else {
+                memory.keep(nil, lists.sensitive)
+                return (lists.failures, nil)
+            }
+            return (lists.failures, lists.sensitive)
         }
         // Any other well-formed value is a record of the wrong kind.
         let written = memory.withCopySpace { copySpace in
@@ -442,7 +448,8 @@ final class DirectPlan: @unchecked Sendable {
         var memory = SlotMemory()
         return withUnsafePointer(to: value) { pointer in
             let given = GivenRecord(value: pointer, isAbridged: isAbridged)
-            if case .relevance(let relevance) = read(bytes, depth: 0, given: given, for: .relevance(ids), memory: &memory) {
+            var lists = RecordLists()
+            if case .relevance(let relevance) = read(bytes, depth: 0, given: given, for: .relevance(ids), into: &lists, memory: &memory) {
                 return relevance
             }
             return nil
@@ -458,7 +465,9 @@ final class DirectPlan: @unchecked Sendable {
     }
 
     private enum Answer {
-        case failures([Failure], sensitive: [Range<Int>]?)
+        /// The record's failures are in its lists, and where its sensitive values are written too when
+        /// `hasSensitive`.
+        case failures(hasSensitive: Bool)
         case relevance([Bool])
         /// The bytes are not an object (well-formed or not).
         case notAnObject
@@ -466,14 +475,16 @@ final class DirectPlan: @unchecked Sendable {
         case needsMoreSlots
     }
 
-    /// Reads the record in `bytes` into slots and answers `question` on them.
+    /// Reads the record in `bytes` into slots and answers `question` on them, in `lists` where the
+    /// answer is a list.
     private func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, for question: Question, memory: inout SlotMemory
+        _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, for question: Question, into lists: inout RecordLists,
+        memory: inout SlotMemory
     ) -> Answer {
         // A record with more elements than the plan's first guess grew the memory: start from its size.
         var elementSlots = Swift.max(self.elementSlots, memory.capacity - nodeCount)
         while true {
-            let answer = read(bytes, depth: depth, given: given, elementSlots: elementSlots, for: question, memory: &memory)
+            let answer = read(bytes, depth: depth, given: given, elementSlots: elementSlots, for: question, into: &lists, memory: &memory)
             guard case .needsMoreSlots = answer else { return answer }
             // Every element takes a byte of the record at least, so the room needed is bounded by its size.
             guard elementSlots < bytes.count * Int(elementLayouts.map(\.frameSize).max() ?? 1) else {
@@ -486,7 +497,7 @@ final class DirectPlan: @unchecked Sendable {
 
     private func read(
         _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, elementSlots: Int, for question: Question,
-        memory: inout SlotMemory
+        into lists: inout RecordLists, memory: inout SlotMemory
     ) -> Answer {
         memory.withSlots(count: nodeCount + elementSlots) { values, patternCaches, copySpace in
             // Element slots are initialised as elements are read, and only those are read back.
@@ -507,13 +518,13 @@ final class DirectPlan: @unchecked Sendable {
                                              patternCaches: patternCaches)
                     switch question {
                     case .failures(let collectAllErrors, let today, let findsSensitive):
-                        var failures: [Failure] = []
+                        lists.removeAll()
                         for index in rootFields {
-                            check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
+                            check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &lists.failures)
                         }
-                        appendUnknownMembers(ofObjectAt: record.start, node: -1, record: record, into: &failures)
-                        let sensitive = findsSensitive && !failures.isEmpty ? sensitiveRanges(in: record, repeatsMember: scanner.repeatsMember) : nil
-                        return .failures(failures, sensitive: sensitive)
+                        appendUnknownMembers(ofObjectAt: record.start, node: -1, record: record, into: &lists.failures)
+                        guard findsSensitive, !lists.failures.isEmpty else { return .failures(hasSensitive: false) }
+                        return .failures(hasSensitive: sensitiveRanges(in: record, repeatsMember: scanner.repeatsMember, into: &lists.sensitive))
                     case .relevance(let ids):
                         return .relevance(ids.map { isRelevant($0, record: record) })
                     }
@@ -522,21 +533,21 @@ final class DirectPlan: @unchecked Sendable {
         }
     }
 
-    /// Where the values of the sensitive fields of `record` are written, in document order, as
-    /// `JSONLocator.sensitiveRanges` finds them in its bytes, when the slots tell it: when no sensitive
-    /// field lies within an array's elements (`sensitiveNodes`), and no member of an object was written
-    /// twice (`repeatsMember`: the reader finds every occurrence, a slot holds the last one). Nil otherwise.
-    /// Kept out of line: `read` asks it only of records with failures, when their output needs it.
+    /// Puts in `ranges` (empty) where the values of the sensitive fields of `record` are written, in
+    /// document order, as `JSONLocator.sensitiveRanges` finds them in its bytes, when the slots tell it:
+    /// when no sensitive field lies within an array's elements (`sensitiveNodes`), and no member of an
+    /// object was written twice (`repeatsMember`: the reader finds every occurrence, a slot holds the
+    /// last one). Returns whether they did. Kept out of line: `read` asks it only of records with
+    /// failures, when their output needs it.
     @inline(never)
-    private func sensitiveRanges(in record: RecordSlots, repeatsMember: Bool) -> [Range<Int>]? {
-        guard let sensitiveNodes, !repeatsMember else { return nil }
-        var ranges: [Range<Int>] = []
+    private func sensitiveRanges(in record: RecordSlots, repeatsMember: Bool, into ranges: inout [Range<Int>]) -> Bool {
+        guard let sensitiveNodes, !repeatsMember else { return false }
         for node in sensitiveNodes {
             let value = record[node: Int(node)]
             if value.kind != .missing { ranges.append(value.writtenRange) }
         }
         if zip(ranges, ranges.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) { ranges.sort { $0.lowerBound < $1.lowerBound } }
-        return ranges
+        return true
     }
 
     /// Whether the node (outside arrays' elements) counts: its own `when:` and those of the objects

@@ -7,6 +7,8 @@ struct SlotMemory: ~Copyable {
     private var storage = UnsafeMutableBufferPointer<RawValue>(start: nil, count: 0)
     private var patternCaches = PatternCaches()
     private var copySpace = CopySpace()
+    /// The lists of the last record checked, given back by the caller when done with them.
+    private var keptLists = RecordLists()
 
     init() {}
 
@@ -28,6 +30,20 @@ struct SlotMemory: ~Copyable {
         return withUnsafeMutablePointer(to: &patternCaches) { caches in
             withUnsafeMutablePointer(to: &copySpace) { body(slots, caches, $0) }
         }
+    }
+
+    /// Lists for a record's check: those of the record before, when they were given back (`keep(_:)`),
+    /// so that records with failures fill storage that is there already.
+    mutating func takeLists() -> RecordLists {
+        var lists = RecordLists()
+        swap(&lists, &keptLists)
+        return lists
+    }
+
+    /// Keeps the storage of a record's lists, those given, for the next record's.
+    mutating func keep(_ failures: consuming [DirectPlan.Failure]?, _ sensitive: consuming [Range<Int>]?) {
+        if let failures { keptLists.failures = failures }
+        if let sensitive { keptLists.sensitive = sensitive }
     }
 
     /// Calls `body` with the thread's copy space, valid for the call.
@@ -69,4 +85,17 @@ struct CopySpace: ~Copyable {
     }
 
     deinit { storage.baseAddress?.deallocate() }
+}
+
+/// The lists a record's check fills: its failures, in the order they are reported, and where the values
+/// of its sensitive fields are written.
+struct RecordLists {
+    var failures: [DirectPlan.Failure] = []
+    var sensitive: [Range<Int>] = []
+
+    /// Empties both, keeping their storage.
+    mutating func removeAll() {
+        failures.removeAll(keepingCapacity: true)
+        sensitive.removeAll(keepingCapacity: true)
+    }
 }

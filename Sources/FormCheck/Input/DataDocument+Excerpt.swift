@@ -13,7 +13,7 @@ extension DataDocument {
             let shift = lineStart - 1
             let column = column - shift
             let endColumn = endColumn.map { $0 - shift }
-            let hidden = redaction.hiddenValues(onLine: number).map { ($0.columns.lowerBound - shift)..<($0.columns.upperBound - shift) }
+            let hidden = Redaction.ShiftedColumns(values: redaction.hiddenValues(onLine: number), shift: shift)
             return Self.excerpt(of: bytes[line], column: column, endColumn: endColumn, hiding: hidden, width: width)
         }
         // Each character shows as one at least, and a hidden value as three: walking out from the caret
@@ -58,20 +58,21 @@ extension DataDocument {
         // lies between), else looked up.
         let stop = end - first <= 8 * (width + 1) ? offset(ofScalar: end - first, after: start, before: line.upperBound)
             : offset(ofColumn: end, onLine: number)
-        let hidden = redaction.hiddenValues(onLine: number, overlapping: first..<end).map {
-            ($0.columns.lowerBound - first + 1)..<($0.columns.upperBound - first + 1)
-        }
+        let hidden = Redaction.ShiftedColumns(values: redaction.hiddenValues(onLine: number, overlapping: first..<end), shift: first - 1)
         return Self.excerpt(of: bytes[start..<stop], column: column - first + 1, endColumn: endColumn.map { $0 - first + 1 },
                             hiding: hidden, width: width)
     }
 
     /// The excerpt of the text `line`, with columns counted from its first byte: read from the bytes
     /// when the text outside the hidden columns is printable, else decoded.
-    private static func excerpt(of line: ArraySlice<UInt8>, column: Int, endColumn: Int?, hiding hidden: [Range<Int>], width: Int) -> SourceExcerpt {
+    private static func excerpt(
+        of line: ArraySlice<UInt8>, column: Int, endColumn: Int?, hiding hidden: some Collection<Range<Int>>, width: Int
+    ) -> SourceExcerpt {
         if hidden.isEmpty, line.withUnsafeBufferPointer(UTF8Text.isPrintableASCII) {
             return SourceExcerpt(printableASCII: line, column: column, endColumn: endColumn, width: width)
         }
         return SourceExcerpt(printable: line, column: column, endColumn: endColumn, redacting: hidden, width: width)
-            ?? SourceExcerpt(line: String(decoding: line, as: UTF8.self), column: column, endColumn: endColumn, redacting: hidden, width: width)
+            ?? SourceExcerpt(line: String(decoding: line, as: UTF8.self), column: column, endColumn: endColumn, redacting: Array(hidden),
+                             width: width)
     }
 }

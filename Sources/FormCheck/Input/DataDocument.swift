@@ -17,9 +17,9 @@ package final class DataDocument: @unchecked Sendable {
     /// For a window of a JSON array: where each whole value it holds starts (sensitive values are
     /// looked for in these, as the window is not one JSON document).
     let jsonValueStarts: [Int]?
-    /// The positions output gives, worked out with the window's place in its file (see
-    /// `FormSchema.redaction(of:)`); set by the thread that checks the window, before any of its records
-    /// is handed on.
+    /// The positions output gives, worked out with the window's place in its file, or for a JSON Lines
+    /// line from where the check found its sensitive values (see `FormSchema.redaction(of:)`); set by
+    /// the thread that checks the window or the line, before any of its records is handed on.
     var knownRedaction: Redaction?
     /// For YAML text, its records; its lines then break where YAML's do (CR, LF, CRLF, NEL, LS, PS),
     /// as the reader counted them. JSON lines break at LF (a CR before it is not part of the line).
@@ -86,11 +86,21 @@ package final class DataDocument: @unchecked Sendable {
     /// line break lies between them (see `span(ofBytes:after:)`), so that ranges in order on one line
     /// are counted in one pass over it.
     func spans(ofBytes ranges: [Range<Int>]) -> [SourceSpan] {
-        var known: (offset: Int, position: SourcePosition)?
-        return ranges.map { range in
-            let span = span(ofBytes: range, after: known)
-            known = (range.upperBound, span.end)
-            return span
+        withSpans(ofBytes: ranges, Array.init)
+    }
+
+    /// Calls `body` with the spans `spans(ofBytes:)` gives, in memory valid for the call (on the stack,
+    /// for a few).
+    func withSpans<Result>(ofBytes ranges: [Range<Int>], _ body: (UnsafeBufferPointer<SourceSpan>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: SourceSpan.self, capacity: ranges.count) { spans in
+            var known: (offset: Int, position: SourcePosition)?
+            for (index, range) in ranges.enumerated() {
+                let span = span(ofBytes: range, after: known)
+                known = (range.upperBound, span.end)
+                spans.initializeElement(at: index, to: span)
+            }
+            defer { spans.deinitialize() }
+            return body(UnsafeBufferPointer(spans))
         }
     }
 

@@ -45,9 +45,6 @@ package struct DataRecord: Sendable {
     /// Whether `document` holds this record alone (a JSON Lines line), so that nothing found in it
     /// serves another record.
     package let isAloneInDocument: Bool
-    /// For a record alone in its document, where the values of its sensitive fields are written in it,
-    /// when the check that read it found that (`DirectPlan.failuresAndSensitiveRanges`); nil otherwise.
-    package let sensitiveRanges: [Range<Int>]?
     let anchor: Anchor?
     private let parsed: Result<Value, DataParseError>?
     private let storedDocument: DataDocument?
@@ -61,7 +58,6 @@ package struct DataRecord: Sendable {
          anchor: Anchor? = nil, isAloneInDocument: Bool = false) {
         self.index = index
         self.isAloneInDocument = isAloneInDocument
-        self.sensitiveRanges = nil
         self.position = position
         self.parsed = content
         self.storedDocument = document
@@ -71,13 +67,11 @@ package struct DataRecord: Sendable {
     }
 
     /// A well-formed JSON Lines record that has not been parsed: its line as a document of its own, or
-    /// (for a record with no issue, whose text is seldom needed) a range of the block it was read in;
-    /// `sensitiveRanges` are where the check that read it found its sensitive values, if it did.
-    init(unparsedLine line: DataReader.JSONLine, in block: SharedBlock, withDocument: Bool, sensitiveRanges: [Range<Int>]? = nil) {
+    /// (for a record with no issue, whose text is seldom needed) a range of the block it was read in.
+    init(unparsedLine line: DataReader.JSONLine, in block: SharedBlock, withDocument: Bool) {
         self.index = line.index
         self.position = SourcePosition(line: line.number, column: 1)
         self.isAloneInDocument = true
-        self.sensitiveRanges = sensitiveRanges
         self.parsed = nil
         self.anchor = .json(0)
         if withDocument {
@@ -97,7 +91,6 @@ package struct DataRecord: Sendable {
         self.index = index
         self.position = element.position
         self.isAloneInDocument = false
-        self.sensitiveRanges = nil
         self.parsed = nil
         self.anchor = .json(element.range.lowerBound)
         self.storedDocument = document

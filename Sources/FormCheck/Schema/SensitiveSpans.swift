@@ -81,12 +81,11 @@ extension FormSchema {
         return hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
     }
 
-    /// The same for the document of `record`, a record alone in it (`DataRecord.isAloneInDocument`): from
-    /// where the check that read the record found its sensitive values, when it did, without reading
-    /// the document again.
-    package func redaction(of document: DataDocument, aloneIn record: DataRecord) -> Redaction {
-        guard hasSensitiveFields, let ranges = record.sensitiveRanges else { return redaction(of: document) }
-        return Redaction(spans: document.spans(ofBytes: ranges))
+    /// The same for a document of one record, from where the check that read the record found its
+    /// sensitive values (`DirectPlan.failuresAndSensitiveRanges`), without reading the document again.
+    func redaction(ofValuesAt ranges: [Range<Int>], in document: DataDocument) -> Redaction {
+        assert(hasSensitiveFields, "values hidden in a form without sensitive fields")
+        return document.withSpans(ofBytes: ranges) { Redaction(spans: $0) }
     }
 
     /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`
