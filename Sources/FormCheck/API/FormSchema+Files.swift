@@ -105,7 +105,7 @@ extension FormSchema {
         var state = threads.take()
         // Taken out of the maker once: read from it for each record, its closures would be retained.
         let (make, makeRun) = (state.maker.make, state.maker.makeRunWithoutIssues)
-        var memory = SlotMemory()
+        var memory = state.memory.take()
         var made = 0
         // The results are made in memory of this thread's, then moved into `results` at once. Made
         // there one by one, each result's writes would wait for cache lines that the thread handing
@@ -153,6 +153,7 @@ extension FormSchema {
             if made > 0 { state.maker.endChunk(&scratch[0], chunk) }
             results.baseAddress?.moveInitialize(from: scratch.baseAddress!, count: made)
         }
+        state.memory.keep(&memory)
         threads.giveBack(state)
         return made
     }
@@ -390,6 +391,33 @@ private final class CheckingThreads<Result>: @unchecked Sendable {
     struct State {
         var issues: IssueTable
         let maker: RecordMaker<Result>
+        /// Kept from one chunk to the next, like the rest: made again for each chunk, the slots would
+        /// be fresh memory, and a pattern's search cache (`PatternCaches`) would go back to its
+        /// automaton and on to the thread that checks the next chunk, which would then read memory
+        /// that this thread's core wrote last.
+        let memory = KeptMemory()
+    }
+
+    /// A thread's `SlotMemory`, held between its chunks.
+    final class KeptMemory: @unchecked Sendable {
+        private var memory = SlotMemory()
+
+        /// The memory, for one chunk; an empty one stays until `keep(_:)`.
+        func take() -> SlotMemory {
+            var taken = SlotMemory()
+            swap(&taken, &memory)
+            return taken
+        }
+
+        /// Keeps `memory` for the thread's next chunk (leaving an empty one in its place).
+        func keep(_ memory: inout SlotMemory) {
+            swap(&self.memory, &memory)
+        }
+
+        /// Ends after every chunk of the run is done, on the thread that lets go of the run last.
+        deinit {
+            memory.passToThisThread()
+        }
     }
 
     private let lock = NSLockLike()

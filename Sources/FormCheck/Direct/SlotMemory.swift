@@ -46,6 +46,12 @@ struct SlotMemory: ~Copyable {
         if let sensitive { keptLists.sensitive = sensitive }
     }
 
+    /// Makes the calling thread the holder of the pattern caches, for memory that a thread done with
+    /// it leaves to another (see `PatternCaches.passToThisThread`).
+    mutating func passToThisThread() {
+        patternCaches.passToThisThread()
+    }
+
     /// Calls `body` with the thread's copy space, valid for the call.
     mutating func withCopySpace<Result>(_ body: (UnsafeMutablePointer<CopySpace>) -> Result) -> Result {
         withUnsafeMutablePointer(to: &copySpace, body)

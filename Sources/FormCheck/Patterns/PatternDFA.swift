@@ -172,6 +172,12 @@ struct PatternCaches: ~Copyable {
         return taken[index].unsafelyUnwrapped.cache._withUnsafeGuaranteedRef { automaton.matches(utf8: text, using: $0) }
     }
 
+    /// Makes the calling thread the holder of the caches, for a thread that is done with them: they are
+    /// given back from here (debug builds check who gives a cache back).
+    mutating func passToThisThread() {
+        for case let taken? in taken { taken.cache._withUnsafeGuaranteedRef { $0.noteTaken() } }
+    }
+
     deinit {
         for case let taken? in taken { taken.giveBack() }
     }
