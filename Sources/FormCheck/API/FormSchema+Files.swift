@@ -409,8 +409,10 @@ private final class CheckingThreads<Result>: @unchecked Sendable {
             return taken
         }
 
-        /// Keeps `memory` for the thread's next chunk (leaving an empty one in its place).
+        /// Keeps `memory` for the thread's next chunk (leaving an empty one in its place), trimmed to
+        /// what ordinary records need.
         func keep(_ memory: inout SlotMemory) {
+            memory.trim()
             swap(&self.memory, &memory)
         }
 

@@ -32,7 +32,7 @@ struct SlotMemory: ~Copyable {
         }
     }
 
-    /// Lists for a record's check: those of the record before, when they were given back (`keep(_:)`),
+    /// Lists for a record's check: those of the record before, when they were given back (`keep(_:_:)`),
     /// so that records with failures fill storage that is there already.
     mutating func takeLists() -> RecordLists {
         var lists = RecordLists()
@@ -51,6 +51,19 @@ struct SlotMemory: ~Copyable {
     mutating func passToThisThread() {
         patternCaches.passToThisThread()
     }
+
+    /// Hands back to the allocator what one long record grew past `keptBytes`, between chunks of a
+    /// file: memory kept for the next records stays that of ordinary ones.
+    mutating func trim() {
+        if storage.count * MemoryLayout<RawValue>.stride > Self.keptBytes {
+            storage.baseAddress?.deallocate()
+            storage = UnsafeMutableBufferPointer(start: nil, count: 0)
+        }
+        copySpace.trim(to: Self.keptBytes)
+    }
+
+    /// The most memory kept, for the slots and for the copy space, by `trim()`.
+    static let keptBytes = 1 << 20
 
     /// Calls `body` with the thread's copy space, valid for the call.
     mutating func withCopySpace<Result>(_ body: (UnsafeMutablePointer<CopySpace>) -> Result) -> Result {
@@ -88,6 +101,14 @@ struct CopySpace: ~Copyable {
         #if DEBUG
         isLent = false
         #endif
+    }
+
+    /// Hands the room back to the allocator if it is larger than `bytes`.
+    mutating func trim(to bytes: Int) {
+        assert(!isLent, "a record's copy space trimmed while lent")
+        guard storage.count > bytes else { return }
+        storage.baseAddress?.deallocate()
+        storage = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 
     deinit { storage.baseAddress?.deallocate() }
