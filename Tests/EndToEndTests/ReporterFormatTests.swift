@@ -234,6 +234,21 @@ import Testing
         }
     }
 
+    /// A folder with the schema and `d.jsonl`: 7,000 lines, every third record's e-mail invalid, and
+    /// the malformed lines returned. Chunks are 1,024 lines: most hold no malformed line, three do (one
+    /// of them the last).
+    static func chunksWithMalformedLines() throws -> (ScratchDirectory, malformed: Set<Int>) {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let malformed: Set = [1500, 1501, 4100, 6998]
+        let lines = (1...7000).map { number -> String in
+            if malformed.contains(number) { return #"{"email": "#  }
+            return number % 3 == 0 ? #"{"email": "not an address \#(number)"}"# : #"{"email": "p\#(number)@example.com"}"#
+        }
+        try scratch.write("d.jsonl", lines.joined(separator: "\n") + "\n")
+        return (scratch, malformed)
+    }
+
     /// The checking threads write text and GitHub output themselves, chunk by chunk, in input order; a
     /// chunk with a malformed line is written by the reading thread in its turn, which tells the line on
     /// standard error (text) or standard output (GitHub). With standard error sent into the same file,
@@ -241,15 +256,7 @@ import Testing
     /// jobs, whether the file is new or appended to.
     @Test(arguments: ["text", "github"])
     func unreadableLinesStayInPlaceAmongChunksTheThreadsWrite(_ format: String) throws {
-        let scratch = try ScratchDirectory()
-        try scratch.write("s.yaml", Self.schema)
-        // Chunks are 1,024 lines: most hold no malformed line, three do (one of them the last).
-        let malformed: Set = [1500, 1501, 4100, 6998]
-        let lines = (1...7000).map { number -> String in
-            if malformed.contains(number) { return #"{"email": "#  }
-            return number % 3 == 0 ? #"{"email": "not an address \#(number)"}"# : #"{"email": "p\#(number)@example.com"}"#
-        }
-        try scratch.write("d.jsonl", lines.joined(separator: "\n") + "\n")
+        let (scratch, malformed) = try Self.chunksWithMalformedLines()
         // The data line each line of the report names (`d.jsonl:LINE:` or `line=LINE`), in order.
         func namedLines(_ report: String) -> [Int] {
             let pattern = format == "text" ? #/^d\.jsonl:(\d+):/# : #/line=(\d+),/#
@@ -277,6 +284,38 @@ import Testing
             }
         }
         #expect(Set(reports).count == 1)
+    }
+
+    /// The checking threads gather SARIF's results themselves, chunk by chunk, in input order; a chunk
+    /// with a malformed line is gathered by the reading thread in its turn, which notes the line among
+    /// the run's notifications. Each result comes in the order of its record, each malformed line is
+    /// noted once, and the log is the same with one job and with three.
+    @Test func sarifResultsStayInOrderAmongChunksTheThreadsGather() throws {
+        let (scratch, malformed) = try Self.chunksWithMalformedLines()
+        var logs: [String] = []
+        for jobs in ["1", "3"] {
+            let log = scratch.url.appendingPathComponent("log")
+            let result = try Formcheck.run(["s.yaml", "d.jsonl", "--format", "sarif", "--jobs", jobs], directory: scratch.url, outputFile: log)
+            #expect(result.status == 2)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let run = try #require((json["runs"] as? [[String: Any]])?.first)
+            let results = try #require(run["results"] as? [[String: Any]])
+            let lines = results.compactMap { result -> Int? in
+                let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                return (location?["region"] as? [String: Any])?["startLine"] as? Int
+            }
+            #expect(lines.count == results.count)
+            #expect(lines == (1...7000).filter { $0 % 3 == 0 && !malformed.contains($0) })
+            let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+            let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+            let noted = notifications.compactMap { notification -> Int? in
+                let location = (notification["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                return (location?["region"] as? [String: Any])?["startLine"] as? Int
+            }
+            #expect(noted == malformed.sorted())
+            logs.append(result.stdout)
+        }
+        #expect(logs[0] == logs[1])
     }
 
     /// SARIF's results and JUnit's cases beyond the few megabytes held in memory are placed straight in

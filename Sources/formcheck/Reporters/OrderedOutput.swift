@@ -7,6 +7,10 @@ import Foundation
 /// frees those bytes (its own share of a two-job run of booking's text report fell from about 4.8% of
 /// the run's CPU to 3.7%), and a thread that writes its chunk keeps the buffer's room for its next one.
 ///
+/// A reporter that gathers its records' output rather than streaming it (SARIF's results, placed
+/// behind a head written at the end) gives the place it gathers them in (`init(gatheringWith:)`),
+/// which then takes each chunk's output, in its turn, instead of standard output.
+///
 /// Chunks are numbered from 0 in input order within a file (see `RecordMaker`). A chunk whose records
 /// the writing thread must write itself, one by one (one with an input that could not be read, told
 /// on the writing thread), is written in its turn: `waitForTurn`, then `endTurn`. Between files,
@@ -28,8 +32,18 @@ final class OrderedOutput: @unchecked Sendable {
     /// lock hands on from one to the next.
     private(set) var wroteAny = false
 
+    /// Where a gathering reporter takes a chunk's output, on the thread whose turn it is.
+    private let gather: ((OutputBuffer) -> Void)?
+
     init(separatorLength: Int = 0) {
         self.separatorLength = separatorLength
+        gather = nil
+    }
+
+    /// Output that `gather` takes, a chunk at a time, in input order.
+    init(gatheringWith gather: @escaping (OutputBuffer) -> Void) {
+        separatorLength = 0
+        self.gather = gather
     }
 
     /// Writes the output of chunk `number` now if every chunk before it is written, then any chunk
@@ -106,9 +120,11 @@ final class OrderedOutput: @unchecked Sendable {
     }
 
     /// Writes a chunk's bytes to standard output, after what its buffer holds, in as few writes as
-    /// the system takes: a chunk is tens of kilobytes, which the buffer would only copy.
+    /// the system takes (a chunk is tens of kilobytes, which the buffer would only copy); or hands
+    /// them to `gather`.
     private func writeDirectly(_ output: OutputBuffer) {
         guard !output.isEmpty else { return }
+        if let gather { return gather(output) }
         Output.flush()
         output.withBytes { bytes in
             var rest = wroteAny ? bytes : UnsafeBufferPointer(rebasing: bytes.dropFirst(separatorLength))

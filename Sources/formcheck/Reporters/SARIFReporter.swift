@@ -6,15 +6,12 @@ import Synchronization
 /// physical location (file, line and column span) for every issue. Files that cannot be read are
 /// tool execution notifications.
 struct SARIFReporter: CheckReporter {
-    /// Error codes in the order first met: a result names its rule by its index here.
-    private var rules: [String] = []
     /// The numbers the renderers give error codes (see `RenderedResults`).
     private let codeNumbers = CodeNumbers()
-    /// By the number of its error code: how a result starts, `{"ruleId": CODE, "ruleIndex": N`.
-    private var resultStarts: [[UInt8]?] = []
-    /// The result objects, written at the end, after the rules they name.
-    private let results = SpooledOutput()
-    private var notifications: [String] = []
+    private let log: Log
+    /// The results of JSON Lines chunks, gathered in input order by the checking threads themselves.
+    private let gathered: OrderedOutput
+    var orderedOutput: OrderedOutput? { gathered }
     /// Nil only for a log that `record` is never called on (such as `formcheck test`'s).
     private let positions: ShownPositions?
 
@@ -23,6 +20,67 @@ struct SARIFReporter: CheckReporter {
 
     init(positions: ShownPositions?) {
         self.positions = positions
+        let log = Log(codeNumbers: codeNumbers)
+        self.log = log
+        gathered = OrderedOutput(gatheringWith: { log.append(results: $0, 0..<$0.count) })
+    }
+
+    /// What the log says before its results and the results themselves, gathered in input order by
+    /// the thread whose turn it is (see `OrderedOutput`), which the turns hand on from one to the next:
+    /// the checking threads, or the reading thread (for the problems it tells, and for the output it
+    /// writes itself).
+    private final class Log: @unchecked Sendable {
+        /// Error codes in the order first met: a result names its rule by its index here.
+        var rules: [String] = []
+        /// By the number of its error code: how a result starts, `{"ruleId": CODE, "ruleIndex": N`.
+        private var resultStarts: [[UInt8]?] = []
+        /// The result objects, written at the end, after the rules they name.
+        let results = SpooledOutput()
+        var notifications: [String] = []
+        private let codeNumbers: CodeNumbers
+
+        init(codeNumbers: CodeNumbers) {
+            self.codeNumbers = codeNumbers
+        }
+
+        /// Appends the results rendered at `range` of `output` (see `RenderedResults`).
+        func append(results output: OutputBuffer, _ range: Range<Int>) {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let (length, code) = (Int(output.word(at: offset)), Int(output.word(at: offset + 4)))
+                let text = offset + 8..<offset + 8 + length
+                let start = resultStart(ofCode: code)
+                let separated = !results.isEmpty
+                // Nothing is written before the log's head, which is written at the end: the results can
+                // be placed behind it as they come.
+                results.append(headLength: head(successful: true).utf8.count) { out in
+                    if separated { out.append(SARIFReporter.resultSeparator) }
+                    out.append(bytes: start)
+                    output.withBytes { out.append(UnsafeBufferPointer(rebasing: $0[text])) }
+                }
+                offset = text.upperBound
+            }
+        }
+
+        /// How a result of the code numbered `number` starts, its rule's index given when the code is
+        /// first met.
+        private func resultStart(ofCode number: Int) -> [UInt8] {
+            if number < resultStarts.count, let start = resultStarts[number] { return start }
+            let code = codeNumbers.code(numbered: number)
+            var start = OutputBuffer()
+            start.append("{")
+            start.appendJSONMember("ruleId", string: code, first: true)
+            start.appendJSONMember("ruleIndex", rules.count)
+            rules.append(code)
+            if number >= resultStarts.count { resultStarts += repeatElement(nil, count: number + 1 - resultStarts.count) }
+            resultStarts[number] = start.bytes
+            return start.bytes
+        }
+
+        /// The log up to its first result.
+        func head(successful: Bool) -> String {
+            SARIFReporter.head(rules: rules, notifications: notifications, successful: successful)
+        }
     }
 
     func renderer(file: String) -> Renderer {
@@ -83,56 +141,27 @@ struct SARIFReporter: CheckReporter {
     }
 
     mutating func write(_ rendered: RenderedResults, from output: OutputBuffer, file: String) {
-        var offset = rendered.lowerBound
-        while offset < rendered.upperBound {
-            let (length, code) = (Int(output.word(at: offset)), Int(output.word(at: offset + 4)))
-            let text = offset + 8..<offset + 8 + length
-            let start = resultStart(ofCode: code)
-            let separated = !results.isEmpty
-            // Nothing is written before the log's head, which is written at the end: the results can
-            // be placed behind it as they come.
-            results.append(headLength: head(rules: rules, successful: true).utf8.count) { out in
-                if separated { out.append(Self.resultSeparator) }
-                out.append(bytes: start)
-                output.withBytes { out.append(UnsafeBufferPointer(rebasing: $0[text])) }
-            }
-            offset = text.upperBound
-        }
-    }
-
-    /// How a result of the code numbered `number` starts, its rule's index given when the code is
-    /// first met.
-    private mutating func resultStart(ofCode number: Int) -> [UInt8] {
-        if number < resultStarts.count, let start = resultStarts[number] { return start }
-        let code = codeNumbers.code(numbered: number)
-        var start = OutputBuffer()
-        start.append("{")
-        start.appendJSONMember("ruleId", string: code, first: true)
-        start.appendJSONMember("ruleIndex", rules.count)
-        rules.append(code)
-        if number >= resultStarts.count { resultStarts += repeatElement(nil, count: number + 1 - resultStarts.count) }
-        resultStarts[number] = start.bytes
-        return start.bytes
+        log.append(results: output, rendered)
     }
 
     mutating func problem(file: String, position: SourcePosition?, message: String) {
         var members = [("level", JSONText.quote("error")), ("message", JSONText.object([("text", JSONText.quote(message))]))]
         members.append(("locations", "[" + Self.location(file: file, span: position.map { SourceSpan(start: $0, end: $0) }) + "]"))
-        notifications.append(JSONText.object(members))
+        log.notifications.append(JSONText.object(members))
     }
 
     mutating func finish(_ summary: CheckSummary) {
-        finish(rules: rules, results: results, successful: summary.unreadable == 0)
+        finish(rules: log.rules, results: log.results, successful: summary.unreadable == 0)
     }
 
     /// Writes the log with the given rule ids and result objects (separated by `resultSeparator`).
     func finish(rules: [String], results: SpooledOutput, successful: Bool) {
-        results.write(after: head(rules: rules, successful: successful))
+        results.write(after: Self.head(rules: rules, notifications: log.notifications, successful: successful))
         Output.out("\n    ]\n  }]\n}\n")
     }
 
-    /// The log up to its first result, with the given rule ids.
-    private func head(rules: [String], successful: Bool) -> String {
+    /// The log up to its first result, with the given rule ids and notifications.
+    private static func head(rules: [String], notifications: [String], successful: Bool) -> String {
         let ruleObjects = rules.map { code in
             JSONText.object([
                 ("id", JSONText.quote(code)),
