@@ -35,7 +35,7 @@ struct Check: ParsableCommand {
     }
 
     /// Checks every input, its records' output rendered on the checking threads and written in input
-    /// order: by those threads, where the reporter streams its output (`CheckReporter.orderedOutput`)
+    /// order: by those threads, where the reporter streams or gathers its output (`CheckReporter.orderedOutput`)
     /// and standard output is not a terminal (where a progress line may share it); else by `reporter`.
     private func check<Reporter: CheckReporter>(_ compiled: FormSchema, reporter: Reporter) throws {
         let run = CheckRun(reporter: reporter, ordered: isatty(1) == 0 ? reporter.orderedOutput : nil)
