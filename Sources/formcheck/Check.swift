@@ -51,6 +51,7 @@ struct Check: ParsableCommand {
         let progress = Progress(totalFiles: inputs.count)
         for input in inputs {
             run.summary.files += 1
+            run.reporter.fileStarts(file: input.name)
             let renderers = ThreadRenderers(count: options.jobs) { run.reporter.renderer(file: input.name) }
             let check = RecordTransform(readsText: renderers.first.readsRecordText) {
                 // Each thread renders with a renderer of its own into the output of its chunk, which it

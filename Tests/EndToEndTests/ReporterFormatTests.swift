@@ -236,14 +236,17 @@ import Testing
 
     /// A folder with the schema and `d.jsonl`: 7,000 lines, every third record's e-mail invalid, and
     /// the malformed lines returned. Chunks are 1,024 lines: most hold no malformed line, three do (one
-    /// of them the last).
-    static func chunksWithMalformedLines() throws -> (ScratchDirectory, malformed: Set<Int>) {
+    /// of them the last). With `warningEvery`, the valid records on every line numbered by a multiple of
+    /// it have a warning (a note too long).
+    static func chunksWithMalformedLines(warningEvery: Int? = nil) throws -> (ScratchDirectory, malformed: Set<Int>) {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)
         let malformed: Set = [1500, 1501, 4100, 6998]
         let lines = (1...7000).map { number -> String in
             if malformed.contains(number) { return #"{"email": "#  }
-            return number % 3 == 0 ? #"{"email": "not an address \#(number)"}"# : #"{"email": "p\#(number)@example.com"}"#
+            if number % 3 == 0 { return #"{"email": "not an address \#(number)"}"# }
+            if let warningEvery, number % warningEvery == 0 { return #"{"email": "p\#(number)@example.com", "note": "too long"}"# }
+            return #"{"email": "p\#(number)@example.com"}"#
         }
         try scratch.write("d.jsonl", lines.joined(separator: "\n") + "\n")
         return (scratch, malformed)
@@ -316,6 +319,38 @@ import Testing
             logs.append(result.stdout)
         }
         #expect(logs[0] == logs[1])
+    }
+
+    /// The checking threads gather JUnit's cases and warnings themselves, chunk by chunk, in input
+    /// order, and count the suite's tests and failures; a chunk with a malformed line is gathered by the
+    /// reading thread in its turn, which adds the line's error case. The cases come in the order of the
+    /// data lines, the warnings too, the counts are the file's, and the report is the same with one
+    /// job and with three.
+    @Test func junitCasesStayInOrderAmongChunksTheThreadsGather() throws {
+        let (scratch, malformed) = try Self.chunksWithMalformedLines(warningEvery: 7)
+        let invalid = (1...7000).filter { $0 % 3 == 0 && !malformed.contains($0) }
+        let warned = (1...7000).filter { $0 % 7 == 0 && $0 % 3 != 0 && !malformed.contains($0) }
+        func timeless(_ text: String) -> String {
+            text.replacing(#/ (timestamp|time)="[^"]*"/#, with: "")
+        }
+        var reports: [String] = []
+        for jobs in ["1", "3"] {
+            let report = scratch.url.appendingPathComponent("report.xml")
+            let result = try Formcheck.run(["s.yaml", "d.jsonl", "--format", "junit", "--jobs", jobs], directory: scratch.url, outputFile: report)
+            #expect(result.status == 2)
+            let suites = result.stdout.matches(of: #/<testsuite name="d\.jsonl" package="s" id="0" .* tests="(\d+)" failures="(\d+)" errors="(\d+)"/#)
+            #expect(suites.map { [Int($0.1)!, Int($0.2)!, Int($0.3)!] } == [[7000, invalid.count, malformed.count]])
+            let cases = result.stdout.matches(of: #/<testcase name="(record|line) (\d+)" classname="d\.jsonl" time="0"(.)/#)
+            let expectedCases = (1...7000).map { line in
+                malformed.contains(line) ? "line \(line)>" : invalid.contains(line) ? "record \(line)>" : "record \(line)/"
+            }
+            #expect(cases.map { "\($0.1) \($0.2)\($0.3)" } == expectedCases)
+            let warnings = result.stdout.matches(of: #/d\.jsonl:(\d+):\d+: warning: record (\d+), note: /#)
+            #expect(warnings.map { Int($0.1)! } == warned)
+            #expect(warnings.map { Int($0.2)! } == warned)
+            reports.append(timeless(result.stdout))
+        }
+        #expect(reports[0] == reports[1])
     }
 
     /// SARIF's results and JUnit's cases beyond the few megabytes held in memory are placed straight in

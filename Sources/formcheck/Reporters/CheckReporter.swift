@@ -147,6 +147,9 @@ protocol CheckReporter {
     mutating func write(_ rendered: Renderer.Rendered, from output: OutputBuffer, file: String)
     /// An input that could not be read or parsed, with the place when known.
     mutating func problem(file: String, position: SourcePosition?, message: String)
+    /// The start of one data file (or of standard input), before any of its records is checked; an
+    /// input that cannot be opened is told (`problem`) without it.
+    mutating func fileStarts(file: String)
     /// The end of one data file (or of standard input).
     mutating func fileDone(file: String)
     mutating func finish(_ summary: CheckSummary)
@@ -154,6 +157,7 @@ protocol CheckReporter {
 
 extension CheckReporter {
     var orderedOutput: OrderedOutput? { nil }
+    mutating func fileStarts(file: String) {}
     mutating func fileDone(file: String) {}
 }
 

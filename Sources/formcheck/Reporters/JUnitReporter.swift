@@ -5,6 +5,7 @@ import Foundation
 /// file and one `testcase` per record. An invalid record is a `failure` whose text lists every issue;
 /// a file or line that cannot be read is an `error`. Warnings go to the suite's `system-out`.
 struct JUnitReporter: CheckReporter {
+    /// A suite's cases, and what is known of it before it is written.
     private struct Suite {
         /// The data file's name, and the form's.
         let file: String
@@ -31,11 +32,6 @@ struct JUnitReporter: CheckReporter {
             return out
         }
 
-        /// A case, ended by a line break.
-        mutating func add(_ testCase: OutputBuffer) {
-            testCase.withBytes { add($0) }
-        }
-
         /// `count` cases, each ended by a line break.
         mutating func add(_ testCases: UnsafeBufferPointer<UInt8>, count: Int = 1) {
             tests += count
@@ -44,28 +40,99 @@ struct JUnitReporter: CheckReporter {
             cases.append(testCases, headLength: head(id: expectedID).utf8.count)
         }
 
-        /// A record's case, its element in `output`, counted as a failure when it is one, and its
-        /// warnings.
-        mutating func add(_ rendered: RenderedCase, from output: OutputBuffer) {
-            output.withBytes { add(UnsafeBufferPointer(rebasing: $0[rendered.element]), count: rendered.cases) }
-            if rendered.isFailure { failures += 1 }
-            guard let lines = rendered.warnings else { return }
-            if !warnings.isEmpty { warnings.append("\n") }
-            warnings.append(lines)
+        /// The pieces rendered at `range` of `output` (see `RenderedCases`).
+        mutating func add(pieces output: OutputBuffer, _ range: Range<Int>) {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let (length, piece) = (Int(output.word(at: offset)), Piece(rawValue: output.word(at: offset + 4)))
+                let text = offset + 8..<offset + 8 + length
+                output.withBytes { bytes in
+                    let text = UnsafeBufferPointer(rebasing: bytes[text])
+                    if piece.isWarnings {
+                        if !warnings.isEmpty { warnings.append("\n") }
+                        warnings.append(text)
+                    } else {
+                        add(text, count: piece.cases)
+                        if piece.isFailure { failures += 1 }
+                    }
+                }
+                offset = text.upperBound
+            }
         }
+    }
+
+    /// What a piece of a record's rendered output is (see `RenderedCases`).
+    private struct Piece {
+        let rawValue: UInt32
+        /// The `testcase` elements of `cases` records, the first a failure when `isFailure`.
+        init(cases: Int, isFailure: Bool = false) {
+            rawValue = UInt32(cases) << 2 | (isFailure ? 1 : 0)
+        }
+
+        /// The lines of a passing record's warnings.
+        static let warnings = Piece(rawValue: 2)
+
+        init(rawValue: UInt32) {
+            self.rawValue = rawValue
+        }
+
+        var isFailure: Bool { rawValue & 1 != 0 }
+        var isWarnings: Bool { rawValue & 2 != 0 }
+        var cases: Int { Int(rawValue >> 2) }
     }
 
     let form: String
     private let positions: ShownPositions
-    /// The suite of the file being written, which most calls are for, and of any other file begun.
-    private var current: (file: String, suite: Suite)?
-    private var suites: [String: Suite] = [:]
-    private var nextID = 0
+    private let suites: Suites
+    /// The cases of JSON Lines chunks, gathered in input order by the checking threads themselves.
+    private let gathered: OrderedOutput
+    var orderedOutput: OrderedOutput? { gathered }
 
     init(form: String, positions: ShownPositions) {
         self.form = form
         self.positions = positions
+        let suites = Suites(form: form)
+        self.suites = suites
+        gathered = OrderedOutput(gatheringWith: { output in suites.withSuite(of: nil) { $0.add(pieces: output, 0..<output.count) } })
         Output.out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
+    }
+
+    /// The suites begun and not yet written, changed by the thread whose turn it is (see
+    /// `OrderedOutput`), which the turns hand on from one to the next: the checking threads, as they
+    /// gather the cases of their chunks, or the reading thread (for the problems it tells, for the
+    /// records it writes itself, and between files).
+    private final class Suites: @unchecked Sendable {
+        let form: String
+        /// The suite of the file being checked, which most calls are for, and of any other file begun.
+        private var current: (file: String, suite: Suite)?
+        private var others: [String: Suite] = [:]
+        /// The number of the suite written next.
+        private(set) var nextID = 0
+
+        init(form: String) {
+            self.form = form
+        }
+
+        /// Changes the suite of `file`, or with nil that of the file being checked (see `fileStarts`), in
+        /// place: a copy would copy its cases at every change.
+        func withSuite(of file: String?, _ body: (inout Suite) -> Void) {
+            if let file, current?.file != file {
+                if let current { others[current.file] = current.suite }
+                current = (file, others.removeValue(forKey: file) ?? Suite(file: file, form: form, expectedID: nextID))
+            }
+            precondition(current != nil, "a JUnit case gathered before its file started")
+            body(&current!.suite)
+        }
+
+        /// Takes the suite of `file` out, to be written as the next one.
+        func take(file: String) -> Suite {
+            defer { nextID += 1 }
+            if let current, current.file == file {
+                self.current = nil
+                return current.suite
+            }
+            return others.removeValue(forKey: file) ?? Suite(file: file, form: form, expectedID: nextID)
+        }
     }
 
     func renderer(file: String) -> Renderer {
@@ -105,18 +172,12 @@ struct JUnitReporter: CheckReporter {
         out.append("\">")
     } }
 
-    /// A record's `testcase` element and, for a record with warnings only, their lines; or the
-    /// elements of a run of passing records.
-    struct RenderedCase: Sendable {
-        /// Where the `testcase` elements lie in the output of the records' chunk.
-        var element: Range<Int>
-        /// How many `testcase` elements.
-        var cases = 1
-        var isFailure = false
-        /// Nil for any other record: an empty buffer would hold the storage that empty buffers share,
-        /// whose count of references the checking and writing threads would both change.
-        var warnings: OutputBuffer?
-    }
+    /// Where a record's pieces lie in the output of its chunk: its `testcase` element (or the elements
+    /// of a run of passing records) and, for a record with warnings only, their lines. Each piece is
+    /// written as the count of bytes after its first eight and what it is (`Piece`), each a word
+    /// (`OutputBuffer.append(word:)`), then its text; a suite's counts are then kept by the thread
+    /// that gathers its pieces.
+    typealias RenderedCases = Range<Int>
 
     struct Renderer: RecordRenderer {
         /// The issues' lines, as XML text.
@@ -129,17 +190,17 @@ struct JUnitReporter: CheckReporter {
         let failures: IssueTexts
 
         /// Every record is a test case: a passing one says its number alone.
-        func render(runWithoutIssuesFrom first: Int, count: Int, into out: inout OutputBuffer) -> RenderedCase? {
+        func render(runWithoutIssuesFrom first: Int, count: Int, into out: inout OutputBuffer) -> RenderedCases? {
             let start = out.count
-            for record in first..<(first + count) { JUnitReporter.appendCaseStart(record: record, afterName: passingCaseEnd, to: &out) }
-            return RenderedCase(element: start..<out.count, cases: count)
+            appendPiece(Piece(cases: count), to: &out) { out in
+                for record in first..<(first + count) { JUnitReporter.appendCaseStart(record: record, afterName: passingCaseEnd, to: &out) }
+            }
+            return start..<out.count
         }
 
-        func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> RenderedCase? {
+        func render(_ record: DataRecord, _ report: ValidationReport, into out: inout OutputBuffer) -> RenderedCases? {
             guard !report.issues.isEmpty else { return render(runWithoutIssuesFrom: record.index, count: 1, into: &out) }
-            var rendered = RenderedCase(element: 0..<0)
             let start = out.count
-            JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &out)
             let redaction = positions.redaction(for: record)
             /// The issues' lines, as XML text.
             func appendLines(to out: inout OutputBuffer) {
@@ -149,27 +210,41 @@ struct JUnitReporter: CheckReporter {
                 }
             }
             if let first = report.issues.first(where: { $0.severity == .error }) {
-                rendered.isFailure = true
-                failures.append(first, to: &out)
-                appendLines(to: &out)
-                out.append("</failure></testcase>\n")
+                appendPiece(Piece(cases: 1, isFailure: true), to: &out) { out in
+                    JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &out)
+                    failures.append(first, to: &out)
+                    appendLines(to: &out)
+                    out.append("</failure></testcase>\n")
+                }
             } else {
-                out.append("/>\n")
-                var warnings = OutputBuffer()
-                appendLines(to: &warnings)
-                rendered.warnings = warnings
+                appendPiece(Piece(cases: 1), to: &out) { out in
+                    JUnitReporter.appendCaseStart(record: record.index, afterName: afterName, to: &out)
+                    out.append("/>\n")
+                }
+                appendPiece(.warnings, to: &out, appendLines)
             }
-            rendered.element = start..<out.count
-            return rendered
+            return start..<out.count
+        }
+
+        /// Appends a piece: its length and kind, then what `write` appends.
+        private func appendPiece(_ piece: Piece, to out: inout OutputBuffer, _ write: (inout OutputBuffer) -> Void) {
+            let start = out.count
+            out.append(word: 0)
+            out.append(word: piece.rawValue)
+            write(&out)
+            out.set(word: UInt32(out.count - start - 8), at: start)
         }
     }
 
-    mutating func write(_ rendered: RenderedCase, from output: OutputBuffer, file: String) {
-        // The suite is changed in place in the dictionary: a copy would copy its cases for every record.
-        withSuite(of: file) { $0.add(rendered, from: output) }
+    func fileStarts(file: String) {
+        suites.withSuite(of: file) { _ in }
     }
 
-    mutating func problem(file: String, position: SourcePosition?, message: String) {
+    func write(_ rendered: RenderedCases, from output: OutputBuffer, file: String) {
+        suites.withSuite(of: file) { $0.add(pieces: output, rendered) }
+    }
+
+    func problem(file: String, position: SourcePosition?, message: String) {
         let name = position.map { "line \($0.line)" } ?? "read"
         let text = "\(file):\(position.map { "\($0):" } ?? "") error: \(message)"
         let testCase = OutputBuffer("""
@@ -177,30 +252,16 @@ struct JUnitReporter: CheckReporter {
             <error type="unreadable" message="\(XMLText.attribute(message))">\(XMLText.text(text))</error></testcase>
 
             """)
-        withSuite(of: file) { suite in
+        suites.withSuite(of: file) { suite in
             suite.errors += 1
-            suite.add(testCase)
+            testCase.withBytes { suite.add($0) }
         }
     }
 
-    /// Changes the suite of `file` in place (a copy would copy its cases for every record).
-    private mutating func withSuite(of file: String, _ body: (inout Suite) -> Void) {
-        if current?.file != file {
-            if let current { suites[current.file] = current.suite }
-            current = (file, suites.removeValue(forKey: file) ?? Suite(file: file, form: form, expectedID: nextID))
-        }
-        body(&current!.suite)
-    }
-
-    mutating func fileDone(file: String) {
-        let suite: Suite
-        if let current, current.file == file {
-            suite = current.suite
-            self.current = nil
-        } else {
-            suite = suites.removeValue(forKey: file) ?? Suite(file: file, form: form, expectedID: nextID)
-        }
-        suite.cases.write(after: suite.head(id: nextID))
+    func fileDone(file: String) {
+        let id = suites.nextID
+        let suite = suites.take(file: file)
+        suite.cases.write(after: suite.head(id: id))
         if suite.warnings.isEmpty {
             Output.out("    <system-out/>\n")
         } else {
@@ -209,10 +270,9 @@ struct JUnitReporter: CheckReporter {
             Output.out("</system-out>\n")
         }
         Output.out("    <system-err/>\n  </testsuite>\n")
-        nextID += 1
     }
 
-    mutating func finish(_ summary: CheckSummary) {
+    func finish(_ summary: CheckSummary) {
         Output.out("</testsuites>\n")
     }
 
