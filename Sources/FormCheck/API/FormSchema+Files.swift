@@ -83,7 +83,7 @@ extension FormSchema {
             memory.keep(failures, sensitive)
             return .valid
         }
-        let report = validator.report(for: failures, of: plan, options: options, cache: &issues)
+        let report = validator.report(for: failures, of: plan, options: options, cache: &issues, in: memory.takeIssues())
         memory.keep(failures, nil)
         return .settled(report, sensitive: sensitive)
     }
@@ -143,6 +143,8 @@ extension FormSchema {
                     if case .settled(_, let sensitive?) = consume outcome { memory.keep(nil, sensitive) }
                     next.initialize(to: make(record, report))
                     next += 1
+                    // Its issues' storage serves the next report's, once the result no longer holds it.
+                    if let report { memory.keep(issuesOf: report) }
                 }
             }
             if run > 0, let makeRun {

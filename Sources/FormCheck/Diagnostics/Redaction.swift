@@ -24,7 +24,12 @@ package struct Redaction: Sendable {
     /// No value to hide.
     package init() {}
 
-    init(spans: some Collection<SourceSpan>) {
+    /// The values written at `spans`, their entries made in the storage of `spare` (a redaction done
+    /// with) when given.
+    init(spans: some Collection<SourceSpan>, in spare: consuming Redaction? = nil) {
+        entries = spare?.entries ?? []
+        _ = consume spare
+        entries.removeAll(keepingCapacity: true)
         entries.reserveCapacity(spans.count)
         var shift = 0
         // Values each on one line and in order (those of a JSON record) are entered as they come: a
@@ -74,10 +79,11 @@ package struct Redaction: Sendable {
     /// How many columns the values on `line` that start before `column` lose when shown as `***`
     /// (with those carried from before the text).
     func lostColumns(onLine line: Int, before column: Int) -> Int {
-        let onLine = hiddenValues(onLine: line)
-        let index = onLine.partitioningIndex { $0.columns.lowerBound >= column }
-        guard index > onLine.startIndex else { return carriedShift(onLine: line) }
-        return carriedShift(onLine: line) + onLine[index - 1].shiftBefore + onLine[index - 1].columns.count - 3
+        withHiddenValues(onLine: line) { onLine in
+            let index = onLine.partitioningIndex { $0.columns.lowerBound >= column }
+            guard index > onLine.startIndex else { return carriedShift(onLine: line) }
+            return carriedShift(onLine: line) + onLine[index - 1].shiftBefore + onLine[index - 1].columns.count - 3
+        }
     }
 
     /// The columns carried onto `line` from before the text (0 on any other line).
@@ -88,9 +94,21 @@ package struct Redaction: Sendable {
     /// The values whose columns must not be shown on `line`, in order.
     func hiddenValues(onLine line: Int) -> ArraySlice<Entry> {
         guard !entries.isEmpty else { return [] }
+        return entries[Self.indices(onLine: line, of: entries)]
+    }
+
+    /// Calls `body` with the values whose columns must not be shown on `line`, in order, read in
+    /// place: a position is shown for every issue, and a slice of the entries would retain and release
+    /// their storage each time.
+    private func withHiddenValues<Result>(onLine line: Int, _ body: (Slice<UnsafeBufferPointer<Entry>>) -> Result) -> Result {
+        entries.withUnsafeBufferPointer { all in body(all[Self.indices(onLine: line, of: all)]) }
+    }
+
+    /// Where the values on `line` lie among `entries`.
+    private static func indices<Entries: RandomAccessCollection<Entry>>(onLine line: Int, of entries: Entries) -> Range<Int>
+        where Entries.Index == Int {
         let first = entries.partitioningIndex { $0.line >= line }
-        let past = entries[first...].partitioningIndex { $0.line > line }
-        return entries[first..<past]
+        return first..<entries[first...].partitioningIndex { $0.line > line }
     }
 
     /// The columns of some hidden values, each counted from `shift` columns further right: a view of
@@ -125,14 +143,15 @@ package struct Redaction: Sendable {
     /// position inside one moves to its start.
     package func shown(_ position: SourcePosition) -> SourcePosition {
         let carriedShift = carriedShift(onLine: position.line)
-        let onLine = hiddenValues(onLine: position.line)
-        guard let last = onLine.last else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
-        // The first value that does not end before the position.
-        let index = onLine.partitioningIndex { $0.columns.upperBound > position.column }
-        let shift = index < onLine.endIndex ? onLine[index].shiftBefore : last.shiftBefore + last.columns.count - 3
-        var column = position.column
-        if index < onLine.endIndex, onLine[index].columns.lowerBound < column { column = onLine[index].columns.lowerBound }
-        return SourcePosition(line: position.line, column: column - shift - carriedShift)
+        return withHiddenValues(onLine: position.line) { onLine in
+            guard let last = onLine.last else { return SourcePosition(line: position.line, column: position.column - carriedShift) }
+            // The first value that does not end before the position.
+            let index = onLine.partitioningIndex { $0.columns.upperBound > position.column }
+            let shift = index < onLine.endIndex ? onLine[index].shiftBefore : last.shiftBefore + last.columns.count - 3
+            var column = position.column
+            if index < onLine.endIndex, onLine[index].columns.lowerBound < column { column = onLine[index].columns.lowerBound }
+            return SourcePosition(line: position.line, column: column - shift - carriedShift)
+        }
     }
 
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.

@@ -9,6 +9,8 @@ struct SlotMemory: ~Copyable {
     private var copySpace = CopySpace()
     /// The lists of the last record checked, given back by the caller when done with them.
     private var keptLists = RecordLists()
+    /// The issues of the last report made, given back when its record's output was made.
+    private var keptIssues: [ValidationIssue] = []
 
     init() {}
 
@@ -46,6 +48,21 @@ struct SlotMemory: ~Copyable {
         if let sensitive { keptLists.sensitive = sensitive }
     }
 
+    /// Storage for a report's issues: the last report's, when it was given back (`keep(issuesOf:)`),
+    /// emptied.
+    mutating func takeIssues() -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        swap(&issues, &keptIssues)
+        issues.removeAll(keepingCapacity: true)
+        return issues
+    }
+
+    /// Keeps the storage of the issues of `report` for the next report's (which starts storage of its
+    /// own where something else still holds this).
+    mutating func keep(issuesOf report: consuming ValidationReport) {
+        keptIssues = report.issues
+    }
+
     /// Makes the calling thread the holder of the pattern caches, for memory that a thread done with
     /// it leaves to another (see `PatternCaches.passToThisThread`).
     mutating func passToThisThread() {
@@ -60,9 +77,11 @@ struct SlotMemory: ~Copyable {
             storage = UnsafeMutableBufferPointer(start: nil, count: 0)
         }
         copySpace.trim(to: Self.keptBytes)
+        keptLists.trim(to: Self.keptBytes)
+        if keptIssues.capacity * MemoryLayout<ValidationIssue>.stride > Self.keptBytes { keptIssues = [] }
     }
 
-    /// The most memory kept, for the slots and for the copy space, by `trim()`.
+    /// The most memory kept, for the slots, the copy space and each list, by `trim()`.
     static let keptBytes = 1 << 20
 
     /// Calls `body` with the thread's copy space, valid for the call.
@@ -119,6 +138,12 @@ struct CopySpace: ~Copyable {
 struct RecordLists {
     var failures: [DirectPlan.Failure] = []
     var sensitive: [Range<Int>] = []
+
+    /// Hands back the storage of a list that takes more than `bytes`.
+    mutating func trim(to bytes: Int) {
+        if failures.capacity * MemoryLayout<DirectPlan.Failure>.stride > bytes { failures = [] }
+        if sensitive.capacity * MemoryLayout<Range<Int>>.stride > bytes { sensitive = [] }
+    }
 
     /// Empties both, keeping their storage.
     mutating func removeAll() {

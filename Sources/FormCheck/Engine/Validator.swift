@@ -14,14 +14,20 @@ final class Validator: Sendable {
     /// The report of the failures the engine found in a record's JSON, each issue with where its value
     /// is written (`ValidationIssue.written`). A failure always reads the same under the same options,
     /// so `cache` keeps each issue once made.
-    func report(for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout IssueTable) -> ValidationReport {
+    func report(
+        for failures: [DirectPlan.Failure], of plan: DirectPlan, options: ValidationOptions, cache: inout IssueTable,
+        in storage: consuming [ValidationIssue] = []
+    ) -> ValidationReport {
         var run: Run?
-        return ValidationReport(issues: failures.map { failure in
-            cache.issue(for: failure) { failure in
+        var issues = storage
+        issues.reserveCapacity(failures.count)
+        for failure in failures {
+            issues.append(cache.issue(for: failure) { failure in
                 if run == nil { run = Run(validator: self, options: options) }
                 return issue(for: failure, of: plan, in: &run!)
-            }.written(at: failure.written)
-        })
+            }.written(at: failure.written))
+        }
+        return ValidationReport(issues: issues)
     }
 
     /// The report of the failures the engine found in one record, its issues kept for the

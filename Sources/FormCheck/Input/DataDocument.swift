@@ -7,11 +7,14 @@ import Foundation
 package final class DataDocument: @unchecked Sendable {
     /// The name shown in output: the path as given, or `<stdin>`.
     package let name: String
-    let bytes: [UInt8]
+    // The text and what depends on it change only where a JSON Lines line's document, which nothing
+    // else references any more, is made another line's (`replaceLine`): not checked for exclusive
+    // access at run time.
+    @exclusivity(unchecked) private(set) var bytes: [UInt8]
     /// The size of the text, in bytes.
     package var byteCount: Int { bytes.count }
     /// The line number of the first byte (above 1 for a JSON Lines line).
-    let firstLine: Int
+    @exclusivity(unchecked) private(set) var firstLine: Int
     /// The column of the first byte on its line (above 1 for a window that starts inside a line).
     let firstColumn: Int
     /// For a window of a JSON array: where each whole value it holds starts (sensitive values are
@@ -21,14 +24,17 @@ package final class DataDocument: @unchecked Sendable {
     /// line from where the check found its sensitive values (see `FormSchema.redaction(of:)`); set by
     /// the thread that checks the window or the line, before any of its records is handed on.
     var knownRedaction: Redaction?
+    /// The redaction of the line this document held before (see `replaceLine`), whose storage serves
+    /// the next one made for it.
+    @exclusivity(unchecked) private var spareRedaction: Redaction?
     /// For YAML text, its records; its lines then break where YAML's do (CR, LF, CRLF, NEL, LS, PS),
     /// as the reader counted them. JSON lines break at LF (a CR before it is not part of the line).
     let yamlRecords: [YAMLNode]?
     /// Guards `lineStarts`, which a document of several lines builds when first asked (a document of
     /// one line needs none), and `scalarsBeforeBlock`. A short document of one line (such as a JSON
     /// Lines record) needs neither, and has no lock.
-    private let lock: NSLock?
-    private let hasLineBreak: Bool
+    @exclusivity(unchecked) private var lock: NSLock?
+    @exclusivity(unchecked) private var hasLineBreak: Bool
     private var lineStarts: [Int]?
     /// The number of Unicode scalars before each block of `blockSize` bytes (an `Int` per 256 bytes),
     /// so that a column far into a long line is counted from the nearest block, not from the line's
@@ -52,16 +58,39 @@ package final class DataDocument: @unchecked Sendable {
         self.firstColumn = firstColumn
         self.yamlRecords = yamlRecords
         self.jsonValueStarts = jsonValueStarts
-        let hasLineBreak = yamlRecords != nil
-            || LineFeeds.occur(in: bytes, within: 0..<bytes.count)
-        self.hasLineBreak = hasLineBreak
-        lock = hasLineBreak || bytes.count > Self.countedDirectly ? NSLock() : nil
+        (hasLineBreak, lock) = Self.lineBreakAndLock(of: bytes, isYAML: yamlRecords != nil, lock: nil)
         if !hasLineBreak, let jsonValueStarts, let jsonValueColumns {
             assert(jsonValueStarts.count == jsonValueColumns.count, "a column for each value start")
             anchors = (jsonValueStarts, jsonValueColumns.map { $0 - firstColumn })
         } else {
             anchors = nil
         }
+    }
+
+    /// Whether `bytes` hold a line break, and the lock a document of them needs (`lock`, when there is
+    /// one to keep): none for a short text of one line.
+    private static func lineBreakAndLock(of bytes: [UInt8], isYAML: Bool, lock: NSLock?) -> (Bool, NSLock?) {
+        let hasLineBreak = isYAML || LineFeeds.occur(in: bytes, within: 0..<bytes.count)
+        return (hasLineBreak, hasLineBreak || bytes.count > countedDirectly ? lock ?? NSLock() : nil)
+    }
+
+    /// Makes this document, a JSON Lines line's that nothing else references any more (see
+    /// `SharedBlock.reusedDocument`), the document of `line`, numbered `firstLine`, in the same file:
+    /// its storage then serves the next line's text.
+    func replaceLine(with line: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+        assert(yamlRecords == nil && jsonValueStarts == nil && anchors == nil && firstColumn == 1, "a document made another line's that is not a line's")
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: line)
+        self.firstLine = firstLine
+        (hasLineBreak, lock) = Self.lineBreakAndLock(of: bytes, isYAML: false, lock: lock)
+        lineStarts = nil
+        scalarsBeforeBlock = nil
+        spareRedaction = knownRedaction.take()
+    }
+
+    /// The redaction of the line this document held before, if any: its storage serves this line's.
+    func takeSpareRedaction() -> Redaction? {
+        spareRedaction.take()
     }
 
     /// Where the bytes in `range` lie: the end is counted on from the start when no line break lies

@@ -75,7 +75,7 @@ package struct DataRecord: Sendable {
         self.parsed = nil
         self.anchor = .json(0)
         if withDocument {
-            let document = block.document(ofLine: line.range, firstLine: line.number)
+            let document = block.reusedDocument(ofLine: line.range, firstLine: line.number)
             self.storedDocument = document
             self.unparsedRange = 0..<document.byteCount
             self.block = nil

@@ -85,7 +85,7 @@ extension FormSchema {
     /// sensitive values (`DirectPlan.failuresAndSensitiveRanges`), without reading the document again.
     func redaction(ofValuesAt ranges: [Range<Int>], in document: DataDocument) -> Redaction {
         assert(hasSensitiveFields, "values hidden in a form without sensitive fields")
-        return document.withSpans(ofBytes: ranges) { Redaction(spans: $0) }
+        return document.withSpans(ofBytes: ranges) { Redaction(spans: $0, in: document.takeSpareRedaction()) }
     }
 
     /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`
