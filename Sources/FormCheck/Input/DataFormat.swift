@@ -66,8 +66,10 @@ package struct DataRecord: Sendable {
         self.block = nil
     }
 
-    /// A well-formed JSON Lines record that has not been parsed: its line as a document of its own, or
-    /// (for a record with no issue, whose text is seldom needed) a range of the block it was read in.
+    /// A well-formed JSON Lines record that has not been parsed: its line as a document of its own (made
+    /// in the one the block made last where nothing holds that any more, `SharedBlock.reusedDocument`:
+    /// made only on the thread that checks the block's lines), or (for a record with no issue, whose
+    /// text is seldom needed) a range of the block it was read in.
     init(unparsedLine line: DataReader.JSONLine, in block: SharedBlock, withDocument: Bool) {
         self.index = line.index
         self.position = SourcePosition(line: line.number, column: 1)
