@@ -45,9 +45,9 @@ struct JUnitReporter: CheckReporter {
             var offset = range.lowerBound
             while offset < range.upperBound {
                 let (length, piece) = (Int(output.word(at: offset)), Piece(rawValue: output.word(at: offset + 4)))
-                let text = offset + 8..<offset + 8 + length
+                let textRange = offset + 8..<offset + 8 + length
                 output.withBytes { bytes in
-                    let text = UnsafeBufferPointer(rebasing: bytes[text])
+                    let text = UnsafeBufferPointer(rebasing: bytes[textRange])
                     if piece.isWarnings {
                         if !warnings.isEmpty { warnings.append("\n") }
                         warnings.append(text)
@@ -56,7 +56,7 @@ struct JUnitReporter: CheckReporter {
                         if piece.isFailure { failures += 1 }
                     }
                 }
-                offset = text.upperBound
+                offset = textRange.upperBound
             }
         }
     }
@@ -66,6 +66,7 @@ struct JUnitReporter: CheckReporter {
         let rawValue: UInt32
         /// The `testcase` elements of `cases` records, the first a failure when `isFailure`.
         init(cases: Int, isFailure: Bool = false) {
+            precondition(cases < 1 << 30, "a piece of more cases than its word holds")
             rawValue = UInt32(cases) << 2 | (isFailure ? 1 : 0)
         }
 
