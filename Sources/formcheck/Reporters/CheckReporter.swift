@@ -138,8 +138,8 @@ protocol CheckReporter {
     func renderer(file: String) -> Renderer
     /// Where the checking threads write the output of their chunks themselves, in input order, for a
     /// reporter whose output is its records' output one after the other, or that gathers it so (SARIF's
-    /// results: `OrderedOutput(gatheringWith:)`); nil (the default) for one that takes each record's
-    /// (`write`).
+    /// results, JUnit's cases: `OrderedOutput(gatheringWith:)`); nil (the default) for one that takes
+    /// each record's (`write`).
     var orderedOutput: OrderedOutput? { get }
     /// What the renderer made of a record of `file`, in input order (nothing for the records it had
     /// nothing to say about), with the output of the record's chunk that it points into; for a

@@ -42,21 +42,15 @@ struct JUnitReporter: CheckReporter {
 
         /// The pieces rendered at `range` of `output` (see `RenderedCases`).
         mutating func add(pieces output: OutputBuffer, _ range: Range<Int>) {
-            var offset = range.lowerBound
-            while offset < range.upperBound {
-                let (length, piece) = (Int(output.word(at: offset)), Piece(rawValue: output.word(at: offset + 4)))
-                let textRange = offset + 8..<offset + 8 + length
-                output.withBytes { bytes in
-                    let text = UnsafeBufferPointer(rebasing: bytes[textRange])
-                    if piece.isWarnings {
-                        if !warnings.isEmpty { warnings.append("\n") }
-                        warnings.append(text)
-                    } else {
-                        add(text, count: piece.cases)
-                        if piece.isFailure { failures += 1 }
-                    }
+            output.forEachPiece(in: range) { word, text in
+                let piece = Piece(rawValue: word)
+                if piece.isWarnings {
+                    if !warnings.isEmpty { warnings.append("\n") }
+                    warnings.append(text)
+                } else {
+                    add(text, count: piece.cases)
+                    if piece.isFailure { failures += 1 }
                 }
-                offset = textRange.upperBound
             }
         }
     }
@@ -173,11 +167,10 @@ struct JUnitReporter: CheckReporter {
         out.append("\">")
     } }
 
-    /// Where a record's pieces lie in the output of its chunk: its `testcase` element (or the elements
-    /// of a run of passing records) and, for a record with warnings only, their lines. Each piece is
-    /// written as the count of bytes after its first eight and what it is (`Piece`), each a word
-    /// (`OutputBuffer.append(word:)`), then its text; a suite's counts are then kept by the thread
-    /// that gathers its pieces.
+    /// Where a record's pieces (`OutputBuffer.appendPiece`, each with its `Piece` as its word) lie in the
+    /// output of its chunk: its `testcase` element (or the elements of a run of passing records) and,
+    /// for a record with warnings only, their lines; a suite's counts are then kept by the thread that
+    /// gathers its pieces.
     typealias RenderedCases = Range<Int>
 
     struct Renderer: RecordRenderer {
@@ -227,13 +220,13 @@ struct JUnitReporter: CheckReporter {
             return start..<out.count
         }
 
-        /// Appends a piece: its length and kind, then what `write` appends.
+        /// Appends a piece (`OutputBuffer.appendPiece`) that `piece` says what it is of, and what `write`
+        /// appends.
         private func appendPiece(_ piece: Piece, to out: inout OutputBuffer, _ write: (inout OutputBuffer) -> Void) {
-            let start = out.count
-            out.append(word: 0)
-            out.append(word: piece.rawValue)
-            write(&out)
-            out.set(word: UInt32(out.count - start - 8), at: start)
+            out.appendPiece { out in
+                out.append(word: piece.rawValue)
+                write(&out)
+            }
         }
     }
 

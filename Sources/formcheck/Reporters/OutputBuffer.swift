@@ -141,6 +141,30 @@ struct OutputBuffer: ByteSink, @unchecked Sendable {
         }
     }
 
+    /// Appends a piece of a chunk's output that a reporter gathers (SARIF's results, JUnit's cases): a
+    /// word with the count of bytes after its first eight, then what `write` appends, which starts with
+    /// a word of its own that says what the piece is. `forEachPiece` reads them back.
+    mutating func appendPiece(_ write: (inout OutputBuffer) -> Void) {
+        let start = count
+        append(word: 0)
+        write(&self)
+        assert(count >= start + 8, "a piece without the word that says what it is")
+        set(word: UInt32(count - start - 8), at: start)
+    }
+
+    /// Calls `body` with the word that says what each piece at `range` is and the bytes that follow it,
+    /// in order (see `appendPiece`).
+    func forEachPiece(in range: Range<Int>, _ body: (UInt32, UnsafeBufferPointer<UInt8>) -> Void) {
+        withBytes { bytes in
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let text = offset + 8..<offset + 8 + Int(word(at: offset))
+                body(word(at: offset + 4), UnsafeBufferPointer(rebasing: bytes[text]))
+                offset = text.upperBound
+            }
+        }
+    }
+
     /// A whole number in decimal, written in place.
     mutating func append(_ number: Int) {
         let count = DecimalText.count(of: number)

@@ -45,20 +45,16 @@ struct SARIFReporter: CheckReporter {
 
         /// Appends the results rendered at `range` of `output` (see `RenderedResults`).
         func append(results output: OutputBuffer, _ range: Range<Int>) {
-            var offset = range.lowerBound
-            while offset < range.upperBound {
-                let (length, code) = (Int(output.word(at: offset)), Int(output.word(at: offset + 4)))
-                let text = offset + 8..<offset + 8 + length
-                let start = resultStart(ofCode: code)
+            output.forEachPiece(in: range) { code, text in
+                let start = resultStart(ofCode: Int(code))
                 let separated = !results.isEmpty
                 // Nothing is written before the log's head, which is written at the end: the results can
                 // be placed behind it as they come.
                 results.append(headLength: head(successful: true).utf8.count) { out in
                     if separated { out.append(SARIFReporter.resultSeparator) }
                     out.append(bytes: start)
-                    output.withBytes { out.append(UnsafeBufferPointer(rebasing: $0[text])) }
+                    out.append(text)
                 }
-                offset = text.upperBound
             }
         }
 
@@ -87,7 +83,7 @@ struct SARIFReporter: CheckReporter {
         Renderer(location: Location(file: file), positions: positions!, heads: Self.heads(numbering: codeNumbers), tails: Self.tails())
     }
 
-    /// The number of a result's code (see `RenderedResults`), then what it says before its location:
+    /// The number of a result's code, the word of its piece (see `RenderedResults`), then what it says before its location:
     /// its level and message.
     private static func heads(numbering codes: CodeNumbers) -> IssueTexts { IssueTexts { issue, out in
         out.append(word: UInt32(codes.number(of: issue.code)))
@@ -109,9 +105,8 @@ struct SARIFReporter: CheckReporter {
     } }
 
     /// Where a record's issues lie in the output of its chunk, as result objects without their
-    /// `ruleId` and `ruleIndex`, which the order of the whole run decides. Each is written as the count
-    /// of bytes after its first eight and the number of its code (`OutputBuffer.append(word:)`), then
-    /// its text.
+    /// `ruleId` and `ruleIndex`, which the order of the whole run decides: each a piece
+    /// (`OutputBuffer.appendPiece`) whose word is the number of its code.
     typealias RenderedResults = Range<Int>
 
     struct Renderer: RecordRenderer {
@@ -125,16 +120,15 @@ struct SARIFReporter: CheckReporter {
             let redaction = positions.redaction(for: record)
             let start = out.count
             for issue in report.issues {
-                let resultStart = out.count
-                out.append(word: 0)
-                heads.append(issue, to: &out)
-                location.append(span: redaction.shown(record.span(of: issue)), to: &out)
-                out.append("]")
-                out.appendJSONKey("properties")
-                out.append("{")
-                out.appendJSONMember("record", record.index, first: true)
-                tails.append(issue, to: &out)
-                out.set(word: UInt32(out.count - resultStart - 8), at: resultStart)
+                out.appendPiece { out in
+                    heads.append(issue, to: &out)
+                    location.append(span: redaction.shown(record.span(of: issue)), to: &out)
+                    out.append("]")
+                    out.appendJSONKey("properties")
+                    out.append("{")
+                    out.appendJSONMember("record", record.index, first: true)
+                    tails.append(issue, to: &out)
+                }
             }
             return start..<out.count
         }
