@@ -72,13 +72,10 @@ struct SlotMemory: ~Copyable {
     /// Hands back to the allocator what one long record grew past `keptBytes`, between chunks of a
     /// file: memory kept for the next records stays that of ordinary ones.
     mutating func trim() {
-        if storage.count * MemoryLayout<RawValue>.stride > Self.keptBytes {
-            storage.baseAddress?.deallocate()
-            storage = UnsafeMutableBufferPointer(start: nil, count: 0)
-        }
+        storage.deallocate(ifLargerThan: Self.keptBytes)
         copySpace.trim(to: Self.keptBytes)
         keptLists.trim(to: Self.keptBytes)
-        if keptIssues.capacity * MemoryLayout<ValidationIssue>.stride > Self.keptBytes { keptIssues = [] }
+        keptIssues.releaseStorage(ifLargerThan: Self.keptBytes)
     }
 
     /// The most memory kept, for the slots, the copy space and each list, by `trim()`.
@@ -125,9 +122,7 @@ struct CopySpace: ~Copyable {
     /// Hands the room back to the allocator if it is larger than `bytes`.
     mutating func trim(to bytes: Int) {
         assert(!isLent, "a record's copy space trimmed while lent")
-        guard storage.count > bytes else { return }
-        storage.baseAddress?.deallocate()
-        storage = UnsafeMutableBufferPointer(start: nil, count: 0)
+        storage.deallocate(ifLargerThan: bytes)
     }
 
     deinit { storage.baseAddress?.deallocate() }
@@ -141,13 +136,29 @@ struct RecordLists {
 
     /// Hands back the storage of a list that takes more than `bytes`.
     mutating func trim(to bytes: Int) {
-        if failures.capacity * MemoryLayout<DirectPlan.Failure>.stride > bytes { failures = [] }
-        if sensitive.capacity * MemoryLayout<Range<Int>>.stride > bytes { sensitive = [] }
+        failures.releaseStorage(ifLargerThan: bytes)
+        sensitive.releaseStorage(ifLargerThan: bytes)
     }
 
     /// Empties both, keeping their storage.
     mutating func removeAll() {
         failures.removeAll(keepingCapacity: true)
         sensitive.removeAll(keepingCapacity: true)
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// Hands the memory back to the allocator, leaving an empty buffer, if it takes more than `bytes`.
+    fileprivate mutating func deallocate(ifLargerThan bytes: Int) {
+        guard count * MemoryLayout<Element>.stride > bytes else { return }
+        baseAddress?.deallocate()
+        self = UnsafeMutableBufferPointer(start: nil, count: 0)
+    }
+}
+
+extension Array {
+    /// Hands the storage back, leaving an empty array, if it takes more than `bytes`.
+    fileprivate mutating func releaseStorage(ifLargerThan bytes: Int) {
+        if capacity * MemoryLayout<Element>.stride > bytes { self = [] }
     }
 }
