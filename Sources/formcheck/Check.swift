@@ -4,7 +4,9 @@ import Foundation
 
 /// `formcheck check SCHEMA DATA...` (the default command): validates every record and reports each issue.
 struct Check: ParsableCommand {
+    // Named here, not derived from the type's name: deriving it reflects on the type at every start.
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check JSON, JSON Lines or YAML records against a schema (the default command).")
 
     @Argument(help: "The schema file (YAML or JSON).")

@@ -32,7 +32,11 @@ struct RunOptions: ParsableArguments {
     var maxRecordSize: SizeLimit = .records
 
     @Option(help: "Threads that validate records (check) or run cases (test); default: every core. Output keeps the input order.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = RunOptions.cores
+
+    /// The cores this process may use, read once: the argument parser makes options more than once,
+    /// and each reading looks through the cgroup's files.
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     @OptionGroup var schemaSize: SchemaSizeOption
 
