@@ -8,8 +8,9 @@ import Foundation
 /// the run's CPU to 3.7%), and a thread that writes its chunk keeps the buffer's room for its next one.
 ///
 /// A reporter that gathers its records' output rather than streaming it (SARIF's results and JUnit's
-/// cases, placed behind a head written at the end) gives the place it gathers them in (`init(gatheringWith:)`),
-/// which then takes each chunk's output, in its turn, instead of standard output.
+/// cases, placed behind a head written at the end) gives the place it gathers them in
+/// (`init(gatheringWith:)`), which then takes each chunk's output, in its turn, instead of standard
+/// output.
 ///
 /// Chunks are numbered from 0 in input order within a file (see `RecordMaker`). A chunk whose records
 /// the writing thread must write itself, one by one (one with an input that could not be read, told

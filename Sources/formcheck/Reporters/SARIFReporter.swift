@@ -83,8 +83,8 @@ struct SARIFReporter: CheckReporter {
         Renderer(location: Location(file: file), positions: positions!, heads: Self.heads(numbering: codeNumbers), tails: Self.tails())
     }
 
-    /// The number of a result's code, the word of its piece (see `RenderedResults`), then what it says before its location:
-    /// its level and message.
+    /// The number of a result's code, the word of its piece (see `RenderedResults`), then what it says
+    /// before its location: its level and message.
     private static func heads(numbering codes: CodeNumbers) -> IssueTexts { IssueTexts { issue, out in
         out.append(word: UInt32(codes.number(of: issue.code)))
         out.appendJSONMember("level", string: issue.severity == .error ? "error" : "warning")
