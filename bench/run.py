@@ -20,7 +20,9 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    runs each after one not counted, taking turns; the ratio is the median of the pairs' ratios), the pairs
    taken in rounds over the forms, each form's pairs of a round between two measures of how far apart the
    host runs the machine's two cores (a cache line's round trip between them,
-   bench/tools/core_round_trip.swift, built with swiftc), and the ratio given for the pairs taken near and
+   bench/tools/core_round_trip.swift, built with swiftc) and after a measure of what the host gives two
+   threads of a program that scales by construction (bench/tools/host_scaling.swift: the ceiling the
+   machine put on one job to two meanwhile), and the ratio given for the pairs taken near and
    far apart too; with --far-pairs N, more rounds follow while the cores are far apart (waiting for such
    stretches up to --far-wait seconds in all) until every form has N far pairs in each format.
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
@@ -176,7 +178,10 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     which would time the host rather than the program.
 
     A form's pairs in a round are near or far by the cores' round trip measured before and after them
-    (see CoreRoundTrip), and the ratio is given for each kind too. With `far_pairs`, more rounds follow,
+    (see CoreRoundTrip), and the ratio is given for each kind too. Each form's pairs in a round follow a
+    measure of what the host gives two threads of a program that scales by construction (see HostScaling),
+    reported over the same pairs: the ceiling that the machine put on one job to two meanwhile. With
+    `far_pairs`, more rounds follow,
     taken only while the cores are far apart (waiting for such a stretch, `far_wait` seconds in all at
     most), until every form has that many far pairs in each format."""
     pairs = max(runs, 5)
@@ -187,18 +192,21 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
         return [FORMCHECK, os.path.join(ROOT, form.YAML), largest[form.NAME], "--all-errors", "--format", name,
                 "--jobs", str(jobs), *TODAY_OPTION]
     # Per form and format, its pairs: ((seconds, CPU seconds, user CPU seconds) with one job, the same
-    # with two, the round trip before the form's pairs of that round, and the one after them).
+    # with two, the round trip before the form's pairs of that round, the one after them, and the host's
+    # one-to-two ratio measured before them).
     taken = {form.NAME: {name: [] for name in formats} for form in forms}
     extra = {form.NAME: {name: [] for name in formats} for form in forms}
     cores = CoreRoundTrip()
+    host = HostScaling()
     def take_round(form, into):
         before = cores.measure()
+        ceiling = host.measure()
         timed = {}
         for name in formats:
             timed[name] = [run_to_file(command(form, name, jobs), output) for jobs in (1, 2)]
         after = cores.measure()
         for name, (one, two) in timed.items():
-            into[form.NAME][name].append(((one[0], one[3], one[4]), (two[0], two[3], two[4]), before, after))
+            into[form.NAME][name].append(((one[0], one[3], one[4]), (two[0], two[3], two[4]), before, after, ceiling))
     def far_count(form):
         return sum(CoreRoundTrip.kind(p) == "far" for p in taken[form.NAME]["summary"] + extra[form.NAME]["summary"])
     # One run of each first, not counted: the first run after a pause is often the slowest.
@@ -223,19 +231,25 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     print("before and after each form's pairs of a round, the time a cache line takes from one of this machine's cores "
           f"to the other and back (about 100 ns when the host runs them near each other, 400 when it does not; pairs "
           f"are near when both are under {CoreRoundTrip.FAR} ns, far when neither is; see CoreRoundTrip)")
+    print("and, before them, what the host gave two threads of a program that scales by construction (twice the "
+          "work on two threads against one; 2x when both CPUs run at full speed together; see HostScaling): the "
+          "ceiling the machine put on one job to two meanwhile")
     if far_pairs:
         print(f"then up to {far_pairs} far pairs per form and format counting those above, taken in rounds while the "
               f"cores were far apart (waiting at most {far_wait:.0f} s in all for such stretches)")
     size = max(sizes)
     def ratio(of):
-        return statistics.median(one[0] / two[0] for one, two, _, _ in of)
+        return statistics.median(one[0] / two[0] for one, two, *_ in of)
+    def ceiling(of):
+        return statistics.median(pair[4] for pair in of)
     def by_kind(of):
         kinds = []
         for kind in ("near", "far"):
             those = [p for p in of if CoreRoundTrip.kind(p) == kind]
             if those:
-                cost, user = (statistics.median(two[i] / one[i] for one, two, _, _ in those) - 1 for i in (1, 2))
-                kinds.append(f"{kind} {ratio(those):.2f}x of {len(those)} (CPU per record {cost:+.1%}, in user space {user:+.1%})")
+                cost, user = (statistics.median(two[i] / one[i] for one, two, *_ in those) - 1 for i in (1, 2))
+                kinds.append(f"{kind} {ratio(those):.2f}x of {len(those)} (CPU per record {cost:+.1%}, in user space {user:+.1%}; "
+                             f"host {ceiling(those):.2f}x)")
         return ", ".join(kinds) or "none"
     for form in forms:
         name = os.path.basename(largest[form.NAME])
@@ -244,18 +258,37 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
             rates = {jobs: size / statistics.median(p[jobs - 1][0] for p in of) for jobs in (1, 2)}
             cpu = {jobs: size / statistics.median(p[jobs - 1][1] for p in of) for jobs in (1, 2)}
             if index == 0:
-                trips = ", ".join(f"{before}/{after}" for _, _, before, after in of)
+                trips = ", ".join(f"{before}/{after}" for _, _, before, after, _ in of)
                 print(f"formcheck on {name}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} "
                       f"records/s, 2 jobs / 1 job {ratio(of):.2f}x, median of {pairs} pairs (per CPU second: "
-                      f"{cpu[1]:,.0f} and {cpu[2]:,.0f} records; cross-core round trips {trips} ns); by pair kind: "
+                      f"{cpu[1]:,.0f} and {cpu[2]:,.0f} records; cross-core round trips {trips} ns; the host's one "
+                      f"to two over the same rounds {ceiling(of):.2f}x); by pair kind: "
                       f"{by_kind(of + extra[form.NAME][kind])}")
             else:
                 print(f"  {kind}: --jobs 1 {rates[1]:,.0f} records/s, --jobs 2 {rates[2]:,.0f} records/s, 2 jobs / 1 job "
-                      f"{ratio(of):.2f}x (least pair {min(one[0] / two[0] for one, two, _, _ in of):.2f}x); by pair kind: "
+                      f"{ratio(of):.2f}x (least pair {min(one[0] / two[0] for one, two, *_ in of):.2f}x); by pair kind: "
                       f"{by_kind(of + extra[form.NAME][kind])}")
         formatted = ", ".join(f"{kind} {size / statistics.median(p[1][0] for p in taken[form.NAME][kind]):,.0f}"
                               for kind in formats)
         print(f"formcheck on {name}, --jobs 2, output to a file, records/s: {formatted}")
+
+
+class HostScaling:
+    """What the host gives two threads at the moment: bench/tools/host_scaling.swift (built here with
+    swiftc) times a scanner's work on one thread, then twice as much on two that share nothing but a
+    counter of the pieces left. Its ratio (twice the one-thread time over the two-thread time) is 2x when
+    both CPUs run at full speed together; when the host gives them less (other guests on the same
+    physical cores, say), it is the most that any program could scale by then."""
+
+    def __init__(self):
+        source = os.path.join(HERE, "tools", "host_scaling.swift")
+        self.binary = os.path.join(OUT, "host_scaling")
+        if not os.path.exists(self.binary) or os.path.getmtime(self.binary) < os.path.getmtime(source):
+            subprocess.run(["swiftc", "-O", source, "-o", self.binary], check=True, stdout=subprocess.DEVNULL)
+
+    def measure(self):
+        one, two = map(float, subprocess.run([self.binary], capture_output=True, text=True, check=True).stdout.split())
+        return 2 * one / two
 
 
 class CoreRoundTrip:
