@@ -90,6 +90,16 @@ def run_to_file(command, output):
     return time.perf_counter() - start, stderr.decode(), usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, usage.ru_utime
 
 
+def read_through(path):
+    """Reads the file at `path` to the end, so that the runs timed next find it in the page cache: this
+    kind of machine pages out what has not been touched for about a minute (DAMON's `pageout` scheme on
+    physical memory), page cache included, and a round over the forms takes longer than that, so the
+    first run of a form in a round would otherwise read much of its file from the disk."""
+    with open(path, "rb") as data:
+        while data.read(1 << 22):
+            pass
+
+
 def answer(out):
     found = dict(item.split("=") for item in out.split())
     return int(found["records"]), int(found["invalid"]), found["digest"]
@@ -177,7 +187,8 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     for a few seconds, the first touch of such memory costs several times a copy (see bench/RESULTS.md),
     which would time the host rather than the program.
 
-    A form's pairs in a round are near or far by the cores' round trip measured before and after them
+    Before a form's pairs of a round its file is read through, back into the page cache (see
+    `read_through`). A form's pairs in a round are near or far by the cores' round trip measured before and after them
     (see CoreRoundTrip), and the ratio is given for each kind too. Each form's pairs in a round follow a
     measure of what the host gives two threads of a program that scales by construction (see HostScaling),
     reported over the same pairs: the ceiling that the machine put on one job to two meanwhile. With
@@ -199,6 +210,7 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     cores = CoreRoundTrip()
     host = HostScaling()
     def take_round(form, into):
+        read_through(largest[form.NAME])
         before = cores.measure()
         ceiling = host.measure()
         timed = {}
