@@ -188,13 +188,13 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     which would time the host rather than the program.
 
     Before a form's pairs of a round its file is read through, back into the page cache (see
-    `read_through`). A form's pairs in a round are near or far by the cores' round trip measured before and after them
-    (see CoreRoundTrip), and the ratio is given for each kind too. Each form's pairs in a round follow a
-    measure of what the host gives two threads of a program that scales by construction (see HostScaling),
-    reported over the same pairs: the ceiling that the machine put on one job to two meanwhile. With
-    `far_pairs`, more rounds follow,
-    taken only while the cores are far apart (waiting for such a stretch, `far_wait` seconds in all at
-    most), until every form has that many far pairs in each format."""
+    `read_through`). A form's pairs in a round are near or far by the cores' round trip measured before
+    and after them (see CoreRoundTrip), and the ratio is given for each kind too. Each form's pairs in a
+    round follow a measure of what the host gives two threads of a program that scales by construction
+    (see HostScaling), reported over the same pairs: the ceiling that the machine put on one job to two
+    meanwhile. With `far_pairs`, more rounds follow, taken only while the cores are far apart (waiting
+    for such a stretch, `far_wait` seconds in all at most), until every form has that many far pairs in
+    each format."""
     pairs = max(runs, 5)
     formats = ["summary", "text", "json", "github", "sarif", "junit"]
     output = os.path.join(OUT, "formats.out")
@@ -285,6 +285,15 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
         print(f"formcheck on {name}, --jobs 2, output to a file, records/s: {formatted}")
 
 
+def built_tool(name):
+    """The path of bench/tools/NAME.swift built with swiftc into bench/out (again when the source is newer)."""
+    source = os.path.join(HERE, "tools", f"{name}.swift")
+    binary = os.path.join(OUT, name)
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        subprocess.run(["swiftc", "-O", source, "-o", binary], check=True, stdout=subprocess.DEVNULL)
+    return binary
+
+
 class HostScaling:
     """What the host gives two threads at the moment: bench/tools/host_scaling.swift (built here with
     swiftc) times a scanner's work on one thread, then twice as much on two that share nothing but a
@@ -293,10 +302,7 @@ class HostScaling:
     physical cores, say), it is the most that any program could scale by then."""
 
     def __init__(self):
-        source = os.path.join(HERE, "tools", "host_scaling.swift")
-        self.binary = os.path.join(OUT, "host_scaling")
-        if not os.path.exists(self.binary) or os.path.getmtime(self.binary) < os.path.getmtime(source):
-            subprocess.run(["swiftc", "-O", source, "-o", self.binary], check=True, stdout=subprocess.DEVNULL)
+        self.binary = built_tool("host_scaling")
 
     def measure(self):
         one, two = map(float, subprocess.run([self.binary], capture_output=True, text=True, check=True).stdout.split())
@@ -309,13 +315,11 @@ class CoreRoundTrip:
     swiftc). On this kind of machine it is about 100 ns when they share a cache, and about 400 ns for
     stretches of minutes when they do not; in those, two-job runs cost more CPU per record than one-job
     runs (a few percent for the summary, 5-32% with every error printed; see bench/RESULTS.md), while a
-    program that only computes (sha256sum in two processes) still scales 2x."""
+    program that only computes (sha256sum in two processes) scaled 2x there. On some machines of this
+    kind the round trip is about 70 ns and tells nothing of the host's load (see HostScaling)."""
 
     def __init__(self):
-        source = os.path.join(HERE, "tools", "core_round_trip.swift")
-        self.binary = os.path.join(OUT, "core_round_trip")
-        if not os.path.exists(self.binary) or os.path.getmtime(self.binary) < os.path.getmtime(source):
-            subprocess.run(["swiftc", "-O", source, "-o", self.binary], check=True, stdout=subprocess.DEVNULL)
+        self.binary = built_tool("core_round_trip")
 
     # At or above this many nanoseconds, the cores are far apart.
     FAR = 250
