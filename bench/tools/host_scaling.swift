@@ -26,6 +26,10 @@ let classes: [UInt8] = (0..<256).map { byte in
     }
 }
 
+/// The line the buffer repeats (with its digits varied), and how many times.
+let sampleLine = Array(#"{"email":"ada.1234@example.com","password":"Secret123","age":36,"tags":["a","b\\"c"]}"#.utf8) + [10]
+let linesPerPass = bufferBytes / sampleLine.count
+
 /// A scanner's tally over JSON Lines: the buffer's bytes, a pass at a time.
 struct Scanner {
     var buffer: [UInt8]
@@ -34,9 +38,8 @@ struct Scanner {
     var inString = false
 
     init() {
-        let line = Array(#"{"email":"ada.1234@example.com","password":"Secret123","age":36,"tags":["a","b\\"c"]}"#.utf8) + [10]
-        buffer = (0..<(bufferBytes / line.count)).flatMap { index in
-            line.map { $0 == UInt8(ascii: "4") ? UInt8(ascii: "0") + UInt8(index % 10) : $0 }
+        buffer = (0..<linesPerPass).flatMap { index in
+            sampleLine.map { $0 == UInt8(ascii: "4") ? UInt8(ascii: "0") + UInt8(index % 10) : $0 }
         }
     }
 
@@ -59,6 +62,10 @@ struct Scanner {
 /// while any is left (so that a thread the host slows does fewer, as formcheck's chunks are shared).
 func timed(threads: Int, passes: Int) -> Double {
     let next = Atomic<Int>(0)
+    // The lines the threads scanned in all, which checks that every pass was made, and a sum of the rest of
+    // their tallies, which keeps the compiler from dropping the work that makes them.
+    let lines = Atomic<UInt64>(0)
+    let rest = Atomic<UInt64>(0)
     let done = DispatchGroup()
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<threads {
@@ -66,12 +73,18 @@ func timed(threads: Int, passes: Int) -> Double {
         Thread.detachNewThread {
             var scanner = Scanner()
             while next.add(1, ordering: .relaxed).oldValue < passes { scanner.pass() }
-            precondition(scanner.tally.lines > 0 || passes == 0)
+            lines.add(scanner.tally.lines, ordering: .relaxed)
+            let tally = scanner.tally
+            rest.add(tally.strings &+ tally.numbers &+ tally.words &+ tally.structure &+ tally.escapes &+ scanner.value, ordering: .relaxed)
             done.leave()
         }
     }
     done.wait()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    precondition(lines.load(ordering: .relaxed) == UInt64(passes * linesPerPass),
+                 "a pass was lost")
+    precondition(rest.load(ordering: .relaxed) > 0 || passes == 0, "nothing was tallied")
+    return seconds
 }
 
 let one = timed(threads: 1, passes: passes)
