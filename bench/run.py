@@ -18,12 +18,13 @@ usage: bench/run.py [--schemas signup,checkout,...] [--sizes 100000,1000000] [--
    largest generated file repeated; 0 skips it); then, for every form, formcheck's 1- and 2-job throughput
    on the form's largest JSON Lines file in every output format, every error written to a file (at least 5
    runs each after one not counted, taking turns; the ratio is the median of the pairs' ratios), the pairs
-   taken in rounds over the forms, each form's pairs of a round between two measures of how far apart the
-   host runs the machine's two cores (a cache line's round trip between them,
-   bench/tools/core_round_trip.swift, built with swiftc) and after a measure of what the host gives two
-   threads of a program that scales by construction (bench/tools/host_scaling.swift: the ceiling the
-   machine put on one job to two meanwhile), and the ratio given for the pairs taken near and
-   far apart too; with --far-pairs N, more rounds follow while the cores are far apart (waiting for such
+   taken in rounds over the forms, each form's file read through first (back into the page cache, which
+   this kind of machine empties of what was not touched for a minute), each form's pairs of a round
+   between two measures of how far apart the host runs the machine's two cores (a cache line's round
+   trip between them, bench/tools/core_round_trip.swift, built with swiftc) and after a measure of what
+   the host gives two threads of a program that scales by construction (bench/tools/host_scaling.swift:
+   the ceiling the machine put on one job to two meanwhile), and the ratio given for the pairs taken
+   near and far apart too; with --far-pairs N, more rounds follow while the cores are far apart (waiting for such
    stretches up to --far-wait seconds in all) until every form has N far pairs in each format.
 7. then (unless --no-errors; --errors-only does nothing else) prints every error of the signup form's JSON
    Lines files to a file: formcheck in each output format and with one job, beside jsonschema-rs and Python
