@@ -471,6 +471,14 @@ def print_streamed_memory(sizes, gigabytes, data):
           f"{seconds:.2f} s")
 
 
+def form_names(listed):
+    """The forms named in `listed` (comma-separated), or exits naming those that are not forms."""
+    names = listed.split(",")
+    if unknown := [name for name in names if name not in FORMS]:
+        sys.exit(f"unknown form {', '.join(unknown)}; the forms are {', '.join(FORMS)}")
+    return names
+
+
 def main(argv):
     names = list(FORMS)
     sizes = [100_000, 1_000_000]
@@ -484,9 +492,7 @@ def main(argv):
     while argv:
         option = argv.pop(0)
         if option == "--schemas":
-            names = argv.pop(0).split(",")
-            if unknown := [name for name in names if name not in FORMS]:
-                sys.exit(f"unknown form {', '.join(unknown)}; the forms are {', '.join(FORMS)}")
+            names = form_names(argv.pop(0))
         elif option == "--sizes":
             sizes = [int(s) for s in argv.pop(0).split(",")]
         elif option == "--runs":

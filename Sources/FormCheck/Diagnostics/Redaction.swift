@@ -29,7 +29,7 @@ package struct Redaction: Sendable {
     init(spans: some Collection<SourceSpan>, in spare: consuming Redaction? = nil) {
         entries = spare?.entries ?? []
         _ = consume spare
-        entries.removeAll(keepingCapacity: true)
+        entries.empty()
         entries.reserveCapacity(spans.count)
         var shift = 0
         // Values each on one line and in order (those of a JSON record) are entered as they come: a

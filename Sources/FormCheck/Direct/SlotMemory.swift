@@ -53,7 +53,7 @@ struct SlotMemory: ~Copyable {
     mutating func takeIssues() -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         swap(&issues, &keptIssues)
-        issues.removeAll(keepingCapacity: true)
+        issues.empty()
         return issues
     }
 
@@ -142,8 +142,8 @@ struct RecordLists {
 
     /// Empties both, keeping their storage.
     mutating func removeAll() {
-        failures.removeAll(keepingCapacity: true)
-        sensitive.removeAll(keepingCapacity: true)
+        failures.empty()
+        sensitive.empty()
     }
 }
 

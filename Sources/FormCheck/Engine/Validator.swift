@@ -43,7 +43,7 @@ final class Validator: Sendable {
 
     /// The issue of the failure, made by `run`.
     private func issue(for failure: DirectPlan.Failure, of plan: DirectPlan, in run: inout Run) -> ValidationIssue {
-        run.issues.removeAll(keepingCapacity: true)
+        run.issues.empty()
         if failure.isRecordType {
             run.path = []
             run.reportRecordType()
