@@ -16,6 +16,7 @@ mispredicted), which only timed runs show.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -74,6 +75,11 @@ def main(argv):
             count = int(argv.pop(0))
         else:
             sys.exit(__doc__)
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    for build in filter(None, [binary, baseline]):
+        if not os.access(build, os.X_OK):
+            sys.exit(f"no formcheck build at {build} (swift build -c release --static-swift-stdlib, or --binary PATH)")
     print(f"instructions per record (callgrind, one job, {count} and {2 * count} records)")
     print(f"{'form':<16}{'format':<9}{'build':>9}" + (f"{'baseline':>10}{'change':>9}" if baseline else ""))
     with tempfile.TemporaryDirectory() as folder:
