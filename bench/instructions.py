@@ -21,9 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-from run import FORMCHECK, FORMS, HERE, OUT, ROOT, TODAY_OPTION, form_names
-
-FORMATS = ["summary", "text", "json", "github", "sarif", "junit"]
+from run import FORMATS, FORMCHECK, FORMS, OUT, ROOT, TODAY_OPTION, form_names, generate
 
 
 def records_file(form, count, folder):
@@ -33,7 +31,7 @@ def records_file(form, count, folder):
     sizes = sorted(int(found.group(1)) for found in map(pattern.fullmatch, os.listdir(data) if os.path.isdir(data) else []) if found)
     if not sizes or sizes[-1] < count:
         sizes = [max(count, 100_000)]
-        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(sizes[-1]), data, "--form", form.NAME], check=True)
+        generate(form.NAME, sizes[-1], data)
     path = os.path.join(folder, f"{form.NAME}_{count}.jsonl")
     with open(os.path.join(data, f"{form.NAME}_{sizes[-1]}.jsonl"), "rb") as source, open(path, "wb") as target:
         for _ in range(count):

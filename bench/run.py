@@ -60,6 +60,8 @@ from forms import FORMS  # noqa: E402
 from forms.common import TODAY  # noqa: E402
 
 TODAY_OPTION = ["--today", TODAY.isoformat()]
+# formcheck's output formats, in the order the tables give them.
+FORMATS = ["summary", "text", "json", "github", "sarif", "junit"]
 
 
 def run(command, quiet=True):
@@ -101,6 +103,11 @@ def read_through(path):
             pass
 
 
+def generate(name, size, data):
+    """Writes the form's seeded data sets of `size` records (and its JSON Schemas) into `data`, with bench/generate.py."""
+    subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", name], check=True)
+
+
 def answer(out):
     found = dict(item.split("=") for item in out.split())
     return int(found["records"]), int(found["invalid"]), found["digest"]
@@ -126,8 +133,7 @@ def bench_form(form, sizes, runs, tools, data):
         # Every file the generator writes must be there (a data folder from an older bench lacks some).
         written = [f"{form.NAME}_{size}.json", f"{form.NAME}_{size}.jsonl", f"{form.NAME}.schema.json", f"{form.NAME}.re.schema.json"]
         if not all(os.path.exists(os.path.join(data, name)) for name in written):
-            subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", form.NAME],
-                           check=True)
+            generate(form.NAME, size, data)
         for kind in ["jsonl", "json"]:
             path = os.path.join(data, f"{form.NAME}_{size}.{kind}")
             expected = formcheck_invalid(schema, path)
@@ -197,7 +203,7 @@ def print_jobs_and_formats(forms, sizes, runs, data, far_pairs=0, far_wait=0):
     for such a stretch, `far_wait` seconds in all at most), until every form has that many far pairs in
     each format."""
     pairs = max(runs, 5)
-    formats = ["summary", "text", "json", "github", "sarif", "junit"]
+    formats = FORMATS
     output = os.path.join(OUT, "formats.out")
     largest = {form.NAME: os.path.join(data, f"{form.NAME}_{max(sizes)}.jsonl") for form in forms}
     def command(form, name, jobs):
@@ -536,7 +542,7 @@ def main(argv):
     if errors and "jsonschema_rs" in tools:
         for size in sizes:
             if not os.path.exists(os.path.join(data, f"signup_{size}.jsonl")):
-                subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), data, "--form", "signup"], check=True)
+                generate("signup", size, data)
         print_errors(sizes, runs, tools, data)
         if array_gb > 0:
             print_streamed_memory(sizes, array_gb, data)
