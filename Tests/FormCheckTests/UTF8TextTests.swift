@@ -72,7 +72,7 @@ import Testing
         }
         #expect(lonely == [])
         var generator = SeededRandom(seed: 0x7A11)
-        let pool = standing.filter { $0.value < 0x600 } + (0x20...0x7E).compactMap(Unicode.Scalar.init)
+        let pool = standing.filter { $0.value < 0x600 || (0x2000...0x30FF).contains($0.value) } + (0x20...0x7E).compactMap(Unicode.Scalar.init)
         for _ in 0..<2000 {
             let scalars = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
             var tally = UTF8Text.CharacterTally()

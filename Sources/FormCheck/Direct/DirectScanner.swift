@@ -148,6 +148,7 @@ struct DirectScanner: ~Copyable {
                 // A repeated member's last value replaces the ones before, nested values included.
                 if values[slot].kind != .missing {
                     repeatsMember = true
+                    values[slot] = .missing
                     clearMembers(of: member.childLayout, frame: frame, plan: plan, in: values)
                 }
                 guard scanSlot(&values[slot], layout: member.childLayout, frame: frame, elements: member.elements, level: level + 1, plan: plan,
@@ -208,14 +209,15 @@ struct DirectScanner: ~Copyable {
 
     /// A declared member's value, an object or array of which lies `level` levels deep; an object with a
     /// layout of its own is read into its members' slots in `frame`, and the array of an array field
-    /// element by element (`elements` indexes the plan's element layouts; -1: none).
+    /// element by element (`elements` indexes the plan's element layouts; -1: none). The slot is
+    /// `.missing` when it starts, so only the fields that the value's kind uses are written.
     private mutating func scanSlot(
         _ value: inout RawValue, layout: Int?, frame: Int, elements: Int32 = -1, level: Int, plan: DirectPlan,
         into values: UnsafeMutableBufferPointer<RawValue>
     ) -> Bool {
         guard offset < bytes.count else { return false }
-        let start = offset
-        value = RawValue(kind: .missing, start: start, end: start, integer: 0, number: 0, isPlain: false)
+        assert(value.kind == .missing && value.isPlain == false && value.elementCount == 0, "a value read into a slot that holds one")
+        value.start = offset
         switch bytes[offset] {
         case UInt8(ascii: "\""):
             guard let (range, isPlain) = scanString() else { return false }
@@ -375,7 +377,7 @@ struct DirectScanner: ~Copyable {
                 guard let sequence = UTF8Text.sequenceLength(in: bytes, at: offset) else { return nil }
                 length = sequence
                 isPlain = false
-                tally.add(lead: byte, second: bytes[offset + 1])
+                tally.add(UTF8Text.scalar(in: bytes, at: offset).0)
             }
             if end != offset { moveText(count: length, to: end) }
             end += length
@@ -475,7 +477,37 @@ struct DirectScanner: ~Copyable {
 
     /// A number in JSON's grammar. Whole numbers become `.integer`, or `.largeInteger` beyond `Int`'s
     /// range; fractions and exponents become `.number` (when finite).
+    ///
+    /// A whole number of one to eighteen digits without a sign, the commonest in forms, is read here;
+    /// any other goes to `scanAnyNumber`.
+    @inline(__always)
     private mutating func scanNumber(into value: inout RawValue) -> Bool {
+        var end = offset
+        var integer = 0
+        while end < bytes.count, end - offset < 18 {
+            let digit = bytes[end] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            integer = integer &* 10 &+ Int(digit)
+            end += 1
+        }
+        // Digits, not led by a zero unless it is the only one, and then nothing that continues a number.
+        guard end > offset, end == offset + 1 || bytes[offset] != UInt8(ascii: "0"),
+            end == bytes.count || !Self.continuesNumber(bytes[end])
+        else { return scanAnyNumber(into: &value) }
+        offset = end
+        value.kind = .integer
+        value.integer = integer
+        return true
+    }
+
+    /// Whether a byte after a number's leading digits continues it: a digit, a fraction or an exponent.
+    @inline(__always)
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+    }
+
+    /// `scanNumber` for any number: signed, fractions, exponents, and whole numbers of any length.
+    private mutating func scanAnyNumber(into value: inout RawValue) -> Bool {
         let start = offset
         let negative = bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }

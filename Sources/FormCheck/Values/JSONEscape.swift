@@ -64,20 +64,24 @@ enum JSONEscape {
     }
 
     /// Four hexadecimal digits from `offset`.
+    @inline(__always)
     private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Result<UInt32, Failure> {
         var value: UInt32 = 0
         for index in offset..<(offset + 4) {
             guard index < bytes.count else { return .failure(.unterminated) }
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return .failure(.notHexadecimal)
-            }
-            value = value * 16 + digit
+            guard let digit = hexDigit(bytes[index]) else { return .failure(.notHexadecimal) }
+            value = value << 4 | digit
         }
         return .success(value)
+    }
+
+    /// The value of a hexadecimal digit of either case: a digit, or a letter from `a` to `f` once
+    /// setting bit 5 has made it lowercase.
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return UInt32(digit) }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? UInt32(letter) + 10 : nil
     }
 }

@@ -101,8 +101,10 @@ enum UTF8Text {
     /// Counts the characters of text as its scalars are read, while every scalar is one that no
     /// neighbour joins into one character with it: below U+0300 (where combining marks begin) but CR
     /// (CR LF is one character); Greek, Cyrillic and Armenian (U+0370-U+058F) but the Cyrillic
-    /// combining marks (U+0483-U+0489); and the CJK unified ideographs (U+4E00-U+9FFF). Text with other
-    /// scalars is left to `String` to count.
+    /// combining marks (U+0483-U+0489); the dashes, quotation marks, bullets and leaders of
+    /// U+2010-U+2027; hiragana and katakana (U+3041-U+30FF) but U+3097-U+309A (unassigned, and the
+    /// combining sound marks); and the CJK unified ideographs (U+4E00-U+9FFF). Text with other scalars
+    /// is left to `String` to count.
     struct CharacterTally {
         private var scalars = 0
         private var oneCharacterPerScalar = true
@@ -120,21 +122,20 @@ enum UTF8Text {
             oneCharacterPerScalar = oneCharacterPerScalar && scalar != "\r" && Self.standsAlone(scalar.value)
         }
 
-        /// Adds the scalar beyond ASCII whose sequence begins with the bytes `lead` and `second`.
+        /// Adds the scalar of the two-byte sequence `lead`, `second` (U+0080-U+07FF).
         @inline(__always)
         mutating func add(lead: UInt8, second: UInt8) {
             scalars += 1
-            // Two bytes: the scalar's value from them. U+4E00-U+9FFF: a lead byte from 0xE4 (second
-            // byte from 0xB8 on) to 0xE9.
-            oneCharacterPerScalar = oneCharacterPerScalar
-                && (lead < 0xE0 ? Self.standsAlone(UTF8Text.twoByteScalar(lead: lead, second: second))
-                    : (0xE4...0xE9).contains(lead) && (lead > 0xE4 || second >= 0xB8))
+            oneCharacterPerScalar = oneCharacterPerScalar && Self.standsAlone(UTF8Text.twoByteScalar(lead: lead, second: second))
         }
 
         /// Whether a scalar other than CR is one character whatever its neighbours (see the type).
         @inline(__always)
         static func standsAlone(_ value: UInt32) -> Bool {
-            value < 0x300 || (0x370...0x58F).contains(value) && !(0x483...0x489).contains(value) || (0x4E00...0x9FFF).contains(value)
+            if value < 0x300 { return true }
+            if value < 0x800 { return (0x370...0x58F).contains(value) && !(0x483...0x489).contains(value) }
+            return (0x2010...0x2027).contains(value) || (0x3041...0x30FF).contains(value) && !(0x3097...0x309A).contains(value)
+                || (0x4E00...0x9FFF).contains(value)
         }
     }
 
