@@ -677,7 +677,7 @@ final class DirectPlan: @unchecked Sendable {
     @inline(__always)
     private func check(_ id: Int, record: RecordSlots, today: LocalDate, collectAllErrors: Bool, into failures: inout [Failure]) {
         let quick = Int(quickCheckOfNode[id])
-        if quick >= 0, accepts(quickChecks.address(of: quick), record[node: id], record: record, today: today) { return }
+        if quick >= 0, accepts(quickChecks.address(of: quick), record.address(ofNode: id), record: record, today: today) { return }
         evaluate(id, record: record, today: today, collectAllErrors: collectAllErrors, into: &failures)
     }
 
@@ -774,36 +774,36 @@ final class DirectPlan: @unchecked Sendable {
         }
     }
 
-    /// Whether the value passes the folded chain, so that the chain would find nothing. The check is
-    /// read in place, field by field, rather than copied whole.
+    /// Whether the value passes the folded chain, so that the chain would find nothing. The check and
+    /// the value are read in place, field by field, rather than copied whole.
     @inline(__always)
     private func accepts(
-        _ check: UnsafePointer<QuickCheck>, _ value: RawValue, record: RecordSlots, today: LocalDate
+        _ check: UnsafePointer<QuickCheck>, _ value: UnsafePointer<RawValue>, record: RecordSlots, today: LocalDate
     ) -> Bool {
         switch check.pointee.kind {
         case .string:
-            guard value.kind == .string else { return false }
-            let text = value.bytes(in: record.bytes)
-            if value.isPlain {
+            guard value.pointee.kind == .string else { return false }
+            let text = value.pointee.bytes(in: record.bytes)
+            if value.pointee.isPlain {
                 // Filled (`isEmptyFormValue` false), tested after the cheaper length: calling it costs 2% more.
                 guard check.pointee.lengths.contains(text.count), text.contains(where: { $0 != 0x20 }) else { return false }
                 // By index: a slice of the plan's array is not always inlined away.
                 for index in check.pointee.automata.range where !matches(text, quickAutomata[index]) { return false }
             } else {
-                guard acceptsTextBeyondASCII(check.pointee, value, record: record) else { return false }
+                guard acceptsTextBeyondASCII(check, value, record: record) else { return false }
             }
             for index in check.pointee.formats.range where !quickFormats[index].matches(text) { return false }
         case .integer:
-            guard value.kind == .integer, check.pointee.integers.contains(value.integer) else { return false }
+            guard value.pointee.kind == .integer, check.pointee.integers.contains(value.pointee.integer) else { return false }
         case .boolean(let requiresTrue):
-            guard value.kind == .true || (!requiresTrue && value.kind == .false) else { return false }
+            guard value.pointee.kind == .true || (!requiresTrue && value.pointee.kind == .false) else { return false }
         case .object(let members):
-            return value.kind == .object && acceptsMembers(members, record: record, today: today)
+            return value.pointee.kind == .object && acceptsMembers(members, record: record, today: today)
         case .date:
             guard acceptsDate(check.pointee.dateTests, value, record: record, today: today) else { return false }
         }
         if let other = check.pointee.equalTo {
-            return value.certainlyEquals(record[node: other], in: record.bytes) == true
+            return value.pointee.certainlyEquals(record[node: other], in: record.bytes) == true
         }
         return true
     }
@@ -811,8 +811,8 @@ final class DirectPlan: @unchecked Sendable {
     /// Whether the value is a date that passes the date tests that `tests` spans (`QuickCheck.Kind.date`);
     /// a date is written with no space, so it is filled.
     @inline(never)
-    private func acceptsDate(_ tests: Span, _ value: RawValue, record: RecordSlots, today: LocalDate) -> Bool {
-        guard value.kind == .string, let date = value.date(in: record.bytes) else { return false }
+    private func acceptsDate(_ tests: Span, _ value: UnsafePointer<RawValue>, record: RecordSlots, today: LocalDate) -> Bool {
+        guard value.pointee.kind == .string, let date = value.pointee.date(in: record.bytes) else { return false }
         return quickDateTests[tests.range].allSatisfy { passes(dateTest: Int($0), date, record: record, today: today) }
     }
 
@@ -823,7 +823,7 @@ final class DirectPlan: @unchecked Sendable {
         guard record.unknownMembers.isEmpty else { return false }
         for index in members.range {
             let member = nodeLists[index]
-            guard accepts(quickChecks.address(of: Int(quickCheckOfNode[member])), record[node: member], record: record, today: today)
+            guard accepts(quickChecks.address(of: Int(quickCheckOfNode[member])), record.address(ofNode: member), record: record, today: today)
             else { return false }
         }
         return true
@@ -832,12 +832,13 @@ final class DirectPlan: @unchecked Sendable {
     /// The length, filled and text parts of `accepts` for a string beyond printable ASCII, where the
     /// automata give way to the text tests they stand for.
     @inline(never)
-    private func acceptsTextBeyondASCII(_ check: QuickCheck, _ value: RawValue, record: RecordSlots) -> Bool {
+    private func acceptsTextBeyondASCII(_ check: UnsafePointer<QuickCheck>, _ value: UnsafePointer<RawValue>, record: RecordSlots) -> Bool {
         let bytes = record.bytes
-        guard check.readsTextBeyondASCII, check.lengths.contains(value.characterCount(in: bytes)), !value.isEmptyFormValue(in: bytes)
+        guard check.pointee.readsTextBeyondASCII, check.pointee.lengths.contains(value.pointee.characterCount(in: bytes)),
+            !value.pointee.isEmptyFormValue(in: bytes)
         else { return false }
-        let text = value.bytes(in: bytes)
-        for index in check.textTests.range where !passes(textTest: Int(quickTextTests[index]), text, record: record) { return false }
+        let text = value.pointee.bytes(in: bytes)
+        for index in check.pointee.textTests.range where !passes(textTest: Int(quickTextTests[index]), text, record: record) { return false }
         return true
     }
 

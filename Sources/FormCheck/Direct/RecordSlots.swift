@@ -28,10 +28,17 @@ struct RecordSlots {
     /// array around it.
     @inline(__always)
     subscript(node id: Int) -> RawValue {
+        address(ofNode: id).pointee
+    }
+
+    /// Where the value of a node lies, for reads in place of the fields needed rather than a copy.
+    @inline(__always)
+    func address(ofNode id: Int) -> UnsafePointer<RawValue> {
         let place = nodeSlots[id]
         let slot = Int(frames[Int(place.depth)] + place.slot)
         assert(place.depth == 0 || frames[Int(place.depth)] > 0, "a node of an element read outside that element")
-        return values[slot]
+        assert(slot >= 0 && slot < values.count, "a node's slot outside the record's slots")
+        return values.baseAddress! + slot
     }
 
     /// Makes `index` the current element of the arrays at `depth`; its frame starts at slot `frame`.
