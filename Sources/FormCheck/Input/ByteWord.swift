@@ -40,6 +40,17 @@ enum ByteWord {
             | bytesFromDelete(in: word)
     }
 
+    /// Bytes other than ASCII lowercase letters and digits: what ends a run of the commonest bytes of
+    /// host names and e-mail addresses. A byte beyond ASCII is marked by its high bit; its sums may
+    /// carry into the bytes above it, which the lowest-match rule leaves unread.
+    @inline(__always)
+    static func bytesOtherThanLowercaseAlphanumeric(in word: UInt64) -> UInt64 {
+        // For a byte below 0x80, `byte + 0x80 - low` has its high bit set from `low` up.
+        let lowercase = (word &+ ones &* 0x1F) & ~(word &+ ones &* 0x05)
+        let digits = (word &+ ones &* 0x50) & ~(word &+ ones &* 0x46)
+        return (~(lowercase | digits) | word) & highs
+    }
+
     /// How many of the eight bytes start a UTF-8 sequence (are not continuation bytes `10xxxxxx`).
     @inline(__always)
     static func leadingByteCount(in word: UInt64) -> Int {

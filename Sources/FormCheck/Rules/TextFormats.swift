@@ -23,7 +23,7 @@ enum TextFormats {
     private static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Read once, not for each byte (a global is made at its first use, which each read checks).
         let symbols = emailLocalSymbols
-        var at = 0
+        var at = lowercaseAlphanumericRun(in: bytes, from: 0)
         while at < bytes.count, isASCIIAlphanumeric(bytes[at]) || (bytes[at] < 0x80 && symbols & (1 << bytes[at]) != 0) { at += 1 }
         guard at > 0, at < bytes.count, bytes[at] == UInt8(ascii: "@") else { return false }
         return isHostname(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
@@ -38,6 +38,7 @@ enum TextFormats {
         var index = 0
         while true {
             let start = index
+            index = lowercaseAlphanumericRun(in: bytes, from: index)
             while index < bytes.count, isASCIIAlphanumeric(bytes[index]) || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index > start, index - start <= maxLabelLength, bytes[start] != UInt8(ascii: "-"), bytes[index - 1] != UInt8(ascii: "-")
             else { return false }
@@ -45,6 +46,19 @@ enum TextFormats {
             guard bytes[index] == UInt8(ascii: ".") else { return false }
             index += 1
         }
+    }
+
+    /// Where the run of ASCII lowercase letters and digits from `start` ends, read eight bytes at a
+    /// time while eight remain; the bytes after it are left to the caller's own test.
+    @inline(__always)
+    private static func lowercaseAlphanumericRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        while end + 8 <= bytes.count {
+            let other = ByteWord.bytesOtherThanLowercaseAlphanumeric(in: ByteWord.load(bytes, at: end))
+            guard other == 0 else { return end + other.trailingZeroBitCount / 8 }
+            end += 8
+        }
+        return end
     }
 
     /// `isWebURL` on UTF-8 bytes. Text beyond ASCII is decided on its bytes when it comes after the
