@@ -503,7 +503,7 @@ struct DirectScanner: ~Copyable {
     /// Whether a byte after a number's leading digits continues it: a digit, a fraction or an exponent.
     @inline(__always)
     private static func continuesNumber(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+        isDigit(byte) || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
     }
 
     /// `scanNumber` for any number: signed, fractions, exponents, and whole numbers of any length.
@@ -511,7 +511,7 @@ struct DirectScanner: ~Copyable {
         let start = offset
         let negative = bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }
-        guard offset < bytes.count, isDigit(bytes[offset]) else {
+        guard offset < bytes.count, Self.isDigit(bytes[offset]) else {
             offset = start
             return isValueText && scanNonFiniteNumber(into: &value)
         }
@@ -521,7 +521,7 @@ struct DirectScanner: ~Copyable {
             offset += 1
             digits = 1
         } else {
-            while offset < bytes.count, isDigit(bytes[offset]) {
+            while offset < bytes.count, Self.isDigit(bytes[offset]) {
                 integer = integer &* 10 &+ Int(bytes[offset] &- UInt8(ascii: "0"))
                 digits += 1
                 offset += 1
@@ -569,12 +569,12 @@ struct DirectScanner: ~Copyable {
         return false
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// One digit or more.
     private mutating func skipDigits() -> Bool {
-        guard offset < bytes.count, isDigit(bytes[offset]) else { return false }
-        while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        guard offset < bytes.count, Self.isDigit(bytes[offset]) else { return false }
+        while offset < bytes.count, Self.isDigit(bytes[offset]) { offset += 1 }
         return true
     }
 
