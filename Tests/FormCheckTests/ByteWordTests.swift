@@ -25,4 +25,42 @@ import Testing
         }
         #expect(mismatches == [])
     }
+
+    /// Every byte value in every lane, after whole scalars of the run (printable ASCII, two-byte
+    /// sequences of U+00C0-U+05FF) and before bytes of any kind: the run ends where reading the
+    /// scalars one at a time ends it, and counts the same scalars.
+    @Test func shownTextRunsEndWhereTheScalarsSay() {
+        func expectedRun(_ bytes: [UInt8]) -> (bytes: Int, scalars: Int) {
+            var (offset, scalars) = (0, 0)
+            while offset < 8 {
+                let byte = bytes[offset]
+                if byte >= 0x20, byte < 0x7F {
+                    offset += 1
+                } else if (0xC3...0xD7).contains(byte), offset + 1 < 8, bytes[offset + 1] & 0xC0 == 0x80 {
+                    offset += 2
+                } else {
+                    break
+                }
+                scalars += 1
+            }
+            return (offset, scalars)
+        }
+        var random = SeededRandom(seed: 0x5EC7)
+        let scalars: [[UInt8]] = ["a", "~", " ", "é", "ß", "Ω", "Ж", "ֆ", "א", "\u{5FF}", "\u{C0}"].map { Array($0.utf8) }
+        var mismatches: [[UInt8]] = []
+        for lane in 0..<8 {
+            for value in 0...255 {
+                for _ in 0..<4 {
+                    var bytes: [UInt8] = []
+                    while bytes.count < lane { bytes += random.pick(scalars) }
+                    bytes = Array(bytes.prefix(lane)) + [UInt8(value)]
+                    while bytes.count < 8 { bytes.append(random.chance(0.5) ? UInt8(random.int(0...255)) : random.pick(scalars)[0]) }
+                    let word = bytes.withUnsafeBufferPointer { ByteWord.load($0, at: 0) }
+                    let run = ByteWord.shownTextRun(in: word)
+                    if run != expectedRun(bytes) { mismatches.append(bytes) }
+                }
+            }
+        }
+        #expect(mismatches == [])
+    }
 }

@@ -35,14 +35,6 @@ package struct SourceExcerpt: Sendable, Hashable {
         self.init(count: layout.count, caret: layout.start(column), end: endColumn.map(layout.start), width: width, text: layout.text)
     }
 
-    /// The same for a line of printable ASCII with nothing to hide, given as its bytes: columns are bytes.
-    init(printableASCII line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
-        let start = { min(max($0, 1), line.count + 1) - 1 }
-        self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range in
-            line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)]
-        }
-    }
-
     /// The same for a line whose text is printable outside the column ranges to hide (which may hold
     /// anything): well-formed UTF-8 without a tab or a character that `PrintableText` escapes, shown as
     /// it is. It is given as its bytes and shown from them without decoding; nil for any other line, and
@@ -114,6 +106,48 @@ package struct SourceExcerpt: Sendable, Hashable {
         self.init(count: shownCount, caret: caret, end: end, width: width, text: Self.window(of: shown, isASCII: shownCount == shown.count))
     }
 
+    /// The same for a line with nothing to hide, read from its start only as far as it must be: a line
+    /// of printable ASCII whole (columns are bytes), and a line that goes on past its window as far as
+    /// the window's end. The window starts `2 * width / 5` characters before the caret, and whatever
+    /// follows it only makes the line longer (a character that `PrintableText` escapes shows as more
+    /// than one), which moves neither the window nor the marker. Nil when the line ends before the
+    /// window does and is not all printable ASCII, or a character in or before the window is not shown
+    /// as it is: such a line is read whole (`init(printable:column:endColumn:redacting:width:)`).
+    init?(unhidden line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
+        guard width >= 0 else { return nil }
+        let caret = max(column, 1) - 1
+        let first = max(0, caret - width * 2 / 5)
+        // Printable ASCII is read first, a scalar a byte, up to one past the window when the line can
+        // hold that many; the rest of the way as scalars.
+        let limit = width < line.count ? first + width + 1 : line.count
+        let ascii = line.withUnsafeBufferPointer { UTF8Text.printableASCIIPrefix(of: $0, upTo: limit) }
+        if ascii == line.count {
+            let start = { min(max($0, 1), line.count + 1) - 1 }
+            self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range in
+                line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)]
+            }
+            return
+        }
+        guard width < line.count else { return nil }
+        var (readTo, counted) = (line.startIndex + ascii, ascii)
+        func place(ofScalar target: Int) -> Int? {
+            guard target > ascii else { return line.startIndex + target }
+            let (end, read) = Self.printableScalars(target - counted, in: line, from: readTo)
+            guard read == target - counted else { return nil }
+            (readTo, counted) = (end, target)
+            return end
+        }
+        guard let windowStart = place(ofScalar: first), let windowEnd = place(ofScalar: first + width), windowEnd < line.endIndex
+        else { return nil }
+        // More characters follow the window: any count beyond it gives this window.
+        let count = first + width + 1
+        let start = { min(max($0, 1), count + 1) - 1 }
+        self.init(count: count, caret: start(column), end: endColumn.map(start), width: width) { range in
+            assert(range == first..<(first + width), "a window other than the one read")
+            return line[windowStart..<windowEnd]
+        }
+    }
+
     /// The UTF-8 of a range of the characters of `shown`, text whose characters are its scalars.
     private static func window(of shown: ArraySlice<UInt8>, isASCII: Bool) -> (Range<Int>) -> ArraySlice<UInt8> {
         { range in
@@ -135,13 +169,20 @@ package struct SourceExcerpt: Sendable, Hashable {
             var offset = start - line.startIndex
             var remaining = count
             while remaining > 0, offset < bytes.count {
-                // Eight bytes at a time from ASCII on: in a run of scalars beyond it, one at a time.
-                if remaining >= 8, offset + 8 <= bytes.count, bytes[offset] < 0x80 {
+                // Eight bytes at a time: printable ASCII, or else the two-byte sequences that a word
+                // settles alone; any other scalar one at a time.
+                if offset + 8 <= bytes.count {
                     let word = ByteWord.load(bytes, at: offset)
-                    let special = ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word)
-                    let run = special == 0 ? 8 : special.trailingZeroBitCount / 8
-                    (offset, remaining) = (offset + run, remaining - run)
-                    if run > 0 { continue }
+                    if ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word) == 0 {
+                        let run = min(8, remaining)
+                        (offset, remaining) = (offset + run, remaining - run)
+                        continue
+                    }
+                    if remaining >= 8 {
+                        let run = ByteWord.shownTextRun(in: word)
+                        (offset, remaining) = (offset + run.bytes, remaining - run.scalars)
+                        if run.bytes > 0 { continue }
+                    }
                 }
                 let byte = bytes[offset]
                 let length: Int

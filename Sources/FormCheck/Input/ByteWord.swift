@@ -51,6 +51,27 @@ enum ByteWord {
         return (~(lowercase | digits) | word) & highs
     }
 
+    /// How many of the eight bytes, from a scalar's first byte, are whole scalars of text shown as it is
+    /// written (`PrintableText`) that this word settles: printable ASCII and the two-byte sequences of
+    /// U+00C0-U+05FF (Latin, Greek, Cyrillic, Armenian, Hebrew); and how many scalars they are. A
+    /// sequence cut by the word's end is left to the next word, and any other byte ends the run.
+    @inline(__always)
+    static func shownTextRun(in word: UInt64) -> (bytes: Int, scalars: Int) {
+        let high = word & highs
+        let sixth = (word &<< 1) & highs
+        let leads = high & sixth
+        let continuations = high & ~sixth
+        // A lead byte's low six bits from 0x03 (0xC3) to 0x17 (0xD7): sums that stay within the byte.
+        let low = word & (ones &* 0x3F)
+        let leadsInRange = (low &+ ones &* 0x7D) & ~(low &+ ones &* 0x68) & highs
+        let ending = bytes(below: 0x20, in: word) | bytes(equalTo: 0x7F, in: word) | (leads & ~leadsInRange)
+            | (continuations ^ (leads &<< 8))
+        var run = ending == 0 ? 8 : ending.trailingZeroBitCount / 8
+        if run > 0, leads & (0x80 &<< (8 * (run - 1))) != 0 { run -= 1 }
+        let within: UInt64 = run == 8 ? ~0 : (1 &<< (8 * run)) &- 1
+        return (run, run - (continuations & within).nonzeroBitCount)
+    }
+
     /// How many of the eight bytes start a UTF-8 sequence (are not continuation bytes `10xxxxxx`).
     @inline(__always)
     static func leadingByteCount(in word: UInt64) -> Int {

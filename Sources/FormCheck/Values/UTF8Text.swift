@@ -50,17 +50,22 @@ enum UTF8Text {
 
     /// Whether every byte is printable ASCII (a space to `~`); read eight bytes at a time.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        printableASCIIPrefix(of: bytes, upTo: bytes.count) == bytes.count
+    }
+
+    /// How many of the first `limit` bytes (at most) are printable ASCII before any other byte; read
+    /// eight bytes at a time.
+    static func printableASCIIPrefix(of bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> Int {
+        let limit = min(limit, bytes.count)
         var offset = 0
-        while offset + 8 <= bytes.count {
+        while offset + 8 <= limit {
             let word = ByteWord.load(bytes, at: offset)
-            if ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word) != 0 { return false }
+            let special = ByteWord.bytes(below: 0x20, in: word) | ByteWord.bytesFromDelete(in: word)
+            if special != 0 { return offset + special.trailingZeroBitCount / 8 }
             offset += 8
         }
-        while offset < bytes.count {
-            guard bytes[offset] >= 0x20, bytes[offset] < 0x7F else { return false }
-            offset += 1
-        }
-        return true
+        while offset < limit, bytes[offset] >= 0x20, bytes[offset] < 0x7F { offset += 1 }
+        return offset
     }
 
     /// The offset of the scalar `count` scalars on from the one at `start` (a scalar's first byte), or
