@@ -358,8 +358,9 @@ import Testing
     /// otherwise: the report comes whole and in order written to a pipe, to a file, to a file opened for
     /// appending after what it held, and to a file that standard error goes to as well, with one job and
     /// with two, for two data files. Placed pieces are moved when the head comes out longer than when
-    /// they were placed: a JUnit suite's counts gain a digit after its first pieces, and a SARIF log meets
-    /// a second rule in the first file's last record.
+    /// they were placed: a JUnit suite's counts gain digits after its first pieces (predicted from how
+    /// far its file has been read, after the first few), and a SARIF log meets a second rule in the
+    /// first file's last record.
     @Test(arguments: ["sarif", "junit"])
     func largeReportsComeWholeAndInOrder(_ format: String) throws {
         let scratch = try ScratchDirectory()
