@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FormCheck
 
@@ -9,6 +10,29 @@ import Testing
         let path = ValuePath([.key("a/b"), .key("m~n"), .key("~/"), .key("plain é"), .index(2)])
         #expect(path.jsonPointer == "/a~1b/m~0n/~0~1/plain é/2")
         #expect(ValuePath().jsonPointer == "")
+    }
+
+    /// Whole numbers are written as the standard library writes them: each power of ten and its
+    /// neighbours, both signs, the ends of `Int`, and random numbers of every length.
+    @Test func decimalTextIsTheStandardLibrarys() {
+        var numbers: [Int] = [0, 1, 9, 10, 99, 100, 101, .max, .min, .max - 1, .min + 1]
+        var power = 1
+        while power <= Int.max / 10 {
+            power *= 10
+            numbers += [power - 1, power, power + 1]
+        }
+        var random = SeededRandom(seed: 0xDEC1)
+        for digits in 1...18 { for _ in 0..<20 { numbers.append(random.int(0...(Int(pow(10.0, Double(digits))) - 1))) } }
+        numbers += numbers.filter { $0 != .min }.map { -$0 }
+        var wrong: [Int] = []
+        for number in numbers {
+            var written: [UInt8] = []
+            written.append(decimal: number)
+            if String(decoding: written, as: UTF8.self) != String(number) || DecimalText.count(of: number) != String(number).utf8.count {
+                wrong.append(number)
+            }
+        }
+        #expect(wrong == [])
     }
 
     func written(_ value: Value) -> String? {

@@ -34,6 +34,10 @@ package enum DecimalText {
     package static func count(of number: Int) -> Int {
         var count = number < 0 ? 2 : 1
         var magnitude = number.magnitude
+        while magnitude >= 10_000 {
+            magnitude /= 10_000
+            count += 4
+        }
         while magnitude >= 10 {
             magnitude /= 10
             count += 1
@@ -41,18 +45,31 @@ package enum DecimalText {
         return count
     }
 
-    /// Writes `number` into the `count` bytes from `start`, where `count` is `count(of: number)`.
+    /// Writes `number` into the `count` bytes from `start`, where `count` is `count(of: number)`: two
+    /// digits at a time.
     package static func write(_ number: Int, to start: UnsafeMutablePointer<UInt8>, count: Int) {
         assert(count == self.count(of: number), "the room for a number is not its length")
         if number < 0 { start.pointee = UInt8(ascii: "-") }
         var magnitude = number.magnitude
         var index = count
-        repeat {
-            index -= 1
-            start[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        while magnitude >= 100 {
+            let pair = Int(magnitude % 100) * 2
+            magnitude /= 100
+            index -= 2
+            start[index] = pairs.utf8Start[pair]
+            start[index + 1] = pairs.utf8Start[pair + 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(magnitude) * 2
+            start[index - 2] = pairs.utf8Start[pair]
+            start[index - 1] = pairs.utf8Start[pair + 1]
+        } else {
+            start[index - 1] = UInt8(ascii: "0") + UInt8(magnitude)
+        }
     }
+
+    /// The two digits of each number from 0 to 99.
+    private static var pairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
 }
 
 /// Bytes written one after another into memory of its own, which grows as they come: the JSON text
