@@ -111,35 +111,44 @@ import Testing
         #expect(compared > 2_000)
     }
 
-    /// A line with nothing hidden is read only as far as its window's end when more follows: whatever
-    /// comes after (characters to escape, a tab, bytes that are not UTF-8) must leave the excerpt the
-    /// one the decoded line gives.
-    @Test func linesWithNothingHiddenAreReadToTheirWindowsEnd() throws {
+    /// A line is read only as far as its window's end when more follows: whatever comes after
+    /// (characters to escape, a tab, bytes that are not UTF-8) must leave the excerpt the one the
+    /// decoded line gives, with values hidden and without.
+    @Test func linesAreReadToTheirWindowsEnd() throws {
         var generator = Generator(state: 41)
         let tails: [[UInt8]] = [[], Array("\t\u{200B}".utf8), Array("x\u{AD}y".utf8), [0xC3], [0x80, 0x41], Array("\u{7F}".utf8)]
-        var compared = 0
+        var compared = (unhidden: 0, hidden: 0)
         var readToTheWindow = 0
         for round in 0..<80 {
-            var bytes = Array(Self.line(&generator).text.utf8)
-            if round % 3 == 0 { bytes = bytes.filter { $0 < 0x80 } }
+            let line = Self.line(&generator)
+            var bytes = Array(line.text.utf8)
+            if round % 3 == 0 { bytes = Array(line.text.unicodeScalars.filter(\.isASCII).map { UInt8($0.value) }) }
+            let hidden = round % 3 == 0 ? [] : line.hidden
             bytes += tails[generator.below(tails.count)]
             let text = String(decoding: bytes, as: UTF8.self)
             let count = text.unicodeScalars.count
             for column in Set([0, 1, 2, count, count + 1] + (0..<6).map { _ in 1 + generator.below(count + 1) }).sorted() {
                 for endColumn in [nil, column + 1, column + 7, count + 3] {
                     for width in [100, 20, 0] {
-                        let decoded = SourceExcerpt(line: text, column: column, endColumn: endColumn, width: width)
-                        guard let read = SourceExcerpt(unhidden: ArraySlice(bytes), column: column, endColumn: endColumn, width: width)
-                        else { continue }
-                        #expect(read == decoded, "\(text), column \(column), end \(String(describing: endColumn)), width \(width)")
-                        #expect(read.text == decoded.text && read.marker == decoded.marker)
-                        compared += 1
-                        if bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F }) { readToTheWindow += 1 }
+                        let slice = ArraySlice(bytes)
+                        for ranges in [[], hidden] {
+                            let decoded = SourceExcerpt(line: text, column: column, endColumn: endColumn, redacting: ranges, width: width)
+                            let read = ranges.isEmpty ? SourceExcerpt(unhidden: slice, column: column, endColumn: endColumn, width: width)
+                                : SourceExcerpt(printable: slice, column: column, endColumn: endColumn, redacting: ranges, width: width)
+                            guard let read else { continue }
+                            #expect(read == decoded, "\(text), hiding \(ranges), column \(column), end \(String(describing: endColumn)), width \(width)")
+                            #expect(read.text == decoded.text && read.marker == decoded.marker)
+                            if ranges.isEmpty { compared.unhidden += 1 } else { compared.hidden += 1 }
+                            if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) || !text.unicodeScalars.allSatisfy({ !PrintableText.needsEscaping($0) })
+                                || String(decoding: bytes, as: UTF8.self).utf8.count != bytes.count {
+                                readToTheWindow += 1
+                            }
+                        }
                     }
                 }
             }
         }
-        #expect(compared > 2_000 && readToTheWindow > 500)
+        #expect(compared.unhidden > 2_000 && compared.hidden > 1_000 && readToTheWindow > 500)
     }
 
     /// `PrintableText` skips the lookup of a character's category in ranges it knows hold nothing to
