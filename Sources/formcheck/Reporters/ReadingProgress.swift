@@ -47,18 +47,21 @@ final class ReadingProgress {
             lookedFor = true
             descriptor = findDescriptor()
         }
-        guard let descriptor, let position = Self.position(of: descriptor) else { return nil }
+        guard let descriptor, reads(descriptor), let position = Self.position(of: descriptor) else { return nil }
         return min(1, Double(position) / Double(size))
+    }
+
+    /// Whether `descriptor` is open on the file (a descriptor closed once the file is read may be
+    /// given to another).
+    private func reads(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
     }
 
     /// The first descriptor above standard error open on the file.
     private func findDescriptor() -> Int32? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
-        for descriptor in names.compactMap(Int32.init).sorted() where descriptor > 2 {
-            var status = stat()
-            if fstat(descriptor, &status) == 0, UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode { return descriptor }
-        }
-        return nil
+        return names.compactMap(Int32.init).sorted().first { $0 > 2 && reads($0) }
     }
 
     /// The `pos:` line of the descriptor's entry in `/proc/self/fdinfo`.
