@@ -133,8 +133,7 @@ import Testing
                         let slice = ArraySlice(bytes)
                         for ranges in [[], hidden] {
                             let decoded = SourceExcerpt(line: text, column: column, endColumn: endColumn, redacting: ranges, width: width)
-                            let read = ranges.isEmpty ? SourceExcerpt(unhidden: slice, column: column, endColumn: endColumn, width: width)
-                                : SourceExcerpt(printable: slice, column: column, endColumn: endColumn, redacting: ranges, width: width)
+                            let read = SourceExcerpt(printable: slice, column: column, endColumn: endColumn, redacting: ranges, width: width)
                             guard let read else { continue }
                             #expect(read == decoded, "\(text), hiding \(ranges), column \(column), end \(String(describing: endColumn)), width \(width)")
                             #expect(read.text == decoded.text && read.marker == decoded.marker)

@@ -43,12 +43,8 @@ package struct SourceExcerpt: Sendable, Hashable {
           width: Int = 100) {
         guard zip(hidden, hidden.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else { return nil }
         if hidden.isEmpty {
-            // The line shown as it is, read once: its characters are its scalars.
-            let (end, scalars) = Self.printableScalars(in: line, from: line.startIndex)
-            guard end == line.endIndex else { return nil }
-            let start = { min(max($0, 1), scalars + 1) - 1 }
-            self.init(count: scalars, caret: start(column), end: endColumn.map(start), width: width,
-                      text: Self.window(of: line, isASCII: scalars == line.count))
+            guard let excerpt = Self(unhidden: line, column: column, endColumn: endColumn, width: width) else { return nil }
+            self = excerpt
             return
         }
         // Where a column lands in the shown text: columns past the end land at its end, as after the
@@ -107,20 +103,20 @@ package struct SourceExcerpt: Sendable, Hashable {
     }
 
     /// The same for a line with nothing to hide, read from its start only as far as it must be: a line
-    /// of printable ASCII whole (columns are bytes), and a line that goes on past its window as far as
-    /// the window's end. The window starts `2 * width / 5` characters before the caret, and whatever
-    /// follows it only makes the line longer (a character that `PrintableText` escapes shows as more
-    /// than one), which moves neither the window nor the marker. Nil when the line ends before the
-    /// window does and is not all printable ASCII, or a character in or before the window is not shown
-    /// as it is: such a line is read whole (`init(printable:column:endColumn:redacting:width:)`).
+    /// that goes on past its window as far as the window's end, and any other line whole (its
+    /// characters are its scalars; a line of printable ASCII, its bytes). The window starts `2 * width / 5` characters before the caret, and
+    /// whatever follows it only makes the line longer (a character that `PrintableText` escapes shows
+    /// as more than one), which moves neither the window nor the marker. Nil when a character read is
+    /// not shown as it is.
     init?(unhidden line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
         guard width >= 0 else { return nil }
         let caret = max(column, 1) - 1
         let first = max(0, caret - width * 2 / 5)
+        // A line of no more bytes than `width` is shown whole.
+        let isCut = width < line.count
         // Printable ASCII is read first, a scalar a byte, up to one past the window when the line can
         // hold that many; the rest of the way as scalars.
-        let limit = width < line.count ? first + width + 1 : line.count
-        let ascii = line.withUnsafeBufferPointer { UTF8Text.printableASCIIPrefix(of: $0, upTo: limit) }
+        let ascii = line.withUnsafeBufferPointer { UTF8Text.printableASCIIPrefix(of: $0, upTo: isCut ? first + width + 1 : line.count) }
         if ascii == line.count {
             let start = { min(max($0, 1), line.count + 1) - 1 }
             self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range in
@@ -128,24 +124,31 @@ package struct SourceExcerpt: Sendable, Hashable {
             }
             return
         }
-        guard width < line.count else { return nil }
         var (readTo, counted) = (line.startIndex + ascii, ascii)
-        func place(ofScalar target: Int) -> Int? {
+        /// Reads on to the scalar numbered `target` while the line goes on and its scalars are shown as
+        /// they are; where that scalar starts, or nil when the reading stopped short of it.
+        func read(to target: Int) -> Int? {
             guard target > ascii else { return line.startIndex + target }
             let (end, read) = Self.printableScalars(target - counted, in: line, from: readTo)
-            guard read == target - counted else { return nil }
-            (readTo, counted) = (end, target)
-            return end
+            (readTo, counted) = (end, counted + read)
+            return counted == target ? end : nil
         }
-        guard let windowStart = place(ofScalar: first), let windowEnd = place(ofScalar: first + width), windowEnd < line.endIndex
-        else { return nil }
-        // More characters follow the window: any count beyond it gives this window.
-        let count = first + width + 1
-        let start = { min(max($0, 1), count + 1) - 1 }
-        self.init(count: count, caret: start(column), end: endColumn.map(start), width: width) { range in
-            assert(range == first..<(first + width), "a window other than the one read")
-            return line[windowStart..<windowEnd]
+        if isCut, let windowStart = read(to: first), let windowEnd = read(to: first + width), windowEnd < line.endIndex {
+            // More characters follow the window: any count beyond it gives this window.
+            let count = first + width + 1
+            let start = { min(max($0, 1), count + 1) - 1 }
+            self.init(count: count, caret: start(column), end: endColumn.map(start), width: width) { range in
+                assert(range == first..<(first + width), "a window other than the one read")
+                return line[windowStart..<windowEnd]
+            }
+            return
         }
+        // The line ends before the window does, or is shown whole: read to its end.
+        if readTo < line.endIndex { _ = read(to: .max) }
+        guard readTo == line.endIndex else { return nil }
+        let start = { [counted] in min(max($0, 1), counted + 1) - 1 }
+        self.init(count: counted, caret: start(column), end: endColumn.map(start), width: width,
+                  text: Self.window(of: line, isASCII: counted == line.count))
     }
 
     /// The UTF-8 of a range of the characters of `shown`, text whose characters are its scalars.

@@ -68,11 +68,9 @@ extension DataDocument {
     private static func excerpt(
         of line: ArraySlice<UInt8>, column: Int, endColumn: Int?, hiding hidden: some Collection<Range<Int>>, width: Int
     ) -> SourceExcerpt {
-        if hidden.isEmpty, let excerpt = SourceExcerpt(unhidden: line, column: column, endColumn: endColumn, width: width) {
-            return excerpt
-        }
-        return SourceExcerpt(printable: line, column: column, endColumn: endColumn, redacting: hidden, width: width)
-            ?? SourceExcerpt(line: String(decoding: line, as: UTF8.self), column: column, endColumn: endColumn, redacting: Array(hidden),
+        let read = hidden.isEmpty ? SourceExcerpt(unhidden: line, column: column, endColumn: endColumn, width: width)
+            : SourceExcerpt(printable: line, column: column, endColumn: endColumn, redacting: hidden, width: width)
+        return read ?? SourceExcerpt(line: String(decoding: line, as: UTF8.self), column: column, endColumn: endColumn, redacting: Array(hidden),
                              width: width)
     }
 }
