@@ -4,7 +4,8 @@ import Testing
 
 /// A JUnit suite predicts the counts its head will end with from how far its data file has been read:
 /// the position of the descriptor this process reads it through, and the growth of the counts since
-/// the first prediction (`ReadingProgress`).
+/// the first prediction (`ReadingProgress`), on Linux, where the kernel tells a descriptor's position.
+#if os(Linux)
 @Suite struct ReadingProgressTests {
     @Test func countsAreExtrapolatedToTheEndOfTheFile() throws {
         let scratch = try ScratchDirectory()
@@ -30,3 +31,4 @@ import Testing
         #expect(ReadingProgress(path: scratch.url.appendingPathComponent("missing.jsonl").path) == nil)
     }
 }
+#endif

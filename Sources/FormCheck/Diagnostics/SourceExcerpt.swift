@@ -104,10 +104,10 @@ package struct SourceExcerpt: Sendable, Hashable {
 
     /// The same for a line with nothing to hide, read from its start only as far as it must be: a line
     /// that goes on past its window as far as the window's end, and any other line whole (its
-    /// characters are its scalars; a line of printable ASCII, its bytes). The window starts `2 * width / 5` characters before the caret, and
-    /// whatever follows it only makes the line longer (a character that `PrintableText` escapes shows
-    /// as more than one), which moves neither the window nor the marker. Nil when a character read is
-    /// not shown as it is.
+    /// characters are its scalars; a line of printable ASCII, its bytes). The window starts
+    /// `2 * width / 5` characters before the caret, and whatever follows it only makes the line longer
+    /// (a character that `PrintableText` escapes shows as more than one), which moves neither the
+    /// window nor the marker. Nil when a character read is not shown as it is.
     init?(unhidden line: ArraySlice<UInt8>, column: Int, endColumn: Int?, width: Int = 100) {
         guard width >= 0 else { return nil }
         let caret = max(column, 1) - 1

@@ -51,6 +51,10 @@ struct JUnitReporter: CheckReporter {
             let seconds = Date().timeIntervalSince(started)
             guard let final = reading?.extrapolated([Double(tests), Double(failures), seconds]) else { return head(id: id).utf8.count }
             func rounded(_ value: Double) -> Double {
+                // A prediction only places the cases: one far off (at a file read a few bytes so far) is
+                // kept in range.
+                guard value.isFinite else { return 0 }
+                let value = min(value, 1e15)
                 let power = pow(10, floor(log10(max(value, 1))) + 1)
                 return value >= power * 0.98 ? power : value
             }
