@@ -118,10 +118,7 @@ package struct SourceExcerpt: Sendable, Hashable {
         // hold that many; the rest of the way as scalars.
         let ascii = line.withUnsafeBufferPointer { UTF8Text.printableASCIIPrefix(of: $0, upTo: isCut ? first + width + 1 : line.count) }
         if ascii == line.count {
-            let start = { min(max($0, 1), line.count + 1) - 1 }
-            self.init(count: line.count, caret: start(column), end: endColumn.map(start), width: width) { range in
-                line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)]
-            }
+            self.init(count: line.count, column: column, endColumn: endColumn, width: width, text: Self.window(of: line, isASCII: true))
             return
         }
         var (readTo, counted) = (line.startIndex + ascii, ascii)
@@ -135,9 +132,7 @@ package struct SourceExcerpt: Sendable, Hashable {
         }
         if isCut, let windowStart = read(to: first), let windowEnd = read(to: first + width), windowEnd < line.endIndex {
             // More characters follow the window: any count beyond it gives this window.
-            let count = first + width + 1
-            let start = { min(max($0, 1), count + 1) - 1 }
-            self.init(count: count, caret: start(column), end: endColumn.map(start), width: width) { range in
+            self.init(count: first + width + 1, column: column, endColumn: endColumn, width: width) { range in
                 assert(range == first..<(first + width), "a window other than the one read")
                 return line[windowStart..<windowEnd]
             }
@@ -146,9 +141,14 @@ package struct SourceExcerpt: Sendable, Hashable {
         // The line ends before the window does, or is shown whole: read to its end.
         if readTo < line.endIndex { _ = read(to: .max) }
         guard readTo == line.endIndex else { return nil }
-        let start = { [counted] in min(max($0, 1), counted + 1) - 1 }
-        self.init(count: counted, caret: start(column), end: endColumn.map(start), width: width,
-                  text: Self.window(of: line, isASCII: counted == line.count))
+        self.init(count: counted, column: column, endColumn: endColumn, width: width, text: Self.window(of: line, isASCII: counted == line.count))
+    }
+
+    /// The excerpt of a line of `count` characters shown as they are, its columns counted in them:
+    /// columns past the end land at its end.
+    private init(count: Int, column: Int, endColumn: Int?, width: Int, text: (Range<Int>) -> ArraySlice<UInt8>) {
+        let start = { min(max($0, 1), count + 1) - 1 }
+        self.init(count: count, caret: start(column), end: endColumn.map(start), width: width, text: text)
     }
 
     /// The UTF-8 of a range of the characters of `shown`, text whose characters are its scalars.
