@@ -410,7 +410,10 @@ struct PatternParser {
 
     /// A class `[...]` at `index`, with ranges, escapes, properties, POSIX classes `[:name:]`, nested
     /// classes (their union) and the operators `&&` (intersection) and `--` (difference), which apply
-    /// left to right to everything between them.
+    /// left to right to everything between them. A single `&` or `-` after a nested class or a property
+    /// applies to the nested class after it, and only `]` or another operator may follow that class:
+    /// ICU adds a property or `\d` there to the class the operator applies (`[\p{L}-[a]\p{Lu}]` has no
+    /// `A`) but a character or a nested class to the result (`[\p{L}-[aou]b]` has `b`).
     private mutating func parseClass() throws(PatternSyntaxError) -> ScalarClass {
         let start = index
         if let posix = try parsePOSIXClass() { return posix }
@@ -430,6 +433,10 @@ struct PatternParser {
         /// `&` or `-` before a nested class is an operator, as in ICU (`[\p{L}&[aou]]`, `[[a-z]-[aeiou]]`;
         /// not after `\d`, nor before `\p{...}`).
         var followsSet = false
+        /// Whether the next nested class is the one a single `&` or `-` applies to, and whether the last
+        /// member read was that class.
+        var awaitsSingleOperand = false
+        var closesSingleOperation = false
         func combine() -> ScalarClass {
             if !operandRanges.isEmpty { operand.append(ScalarClass(ranges: operandRanges)) }
             let union = operand.count == 1 ? operand[0] : .union(operand)
@@ -442,9 +449,17 @@ struct PatternParser {
                 index += 1
                 break
             }
+            if closesSingleOperation, !((next == "&" || next == "-") && (peek(1) == "[" || peek(1) == next)) {
+                throw fail(
+                    "ICU reads a member after the class that a single '-' or '&' applies to in two ways (a property joins that class, "
+                        + "a character or a class the result); end the class there, or bracket the operation on its own, as in [[\\p{L}-[aou]]x]")
+            }
+            closesSingleOperation = false
             if next == "[" {
                 operand.append(try parseClass())
                 followsSet = true
+                closesSingleOperation = awaitsSingleOperand
+                awaitsSingleOperand = false
                 continue
             }
             if next == "&" || next == "-", followsSet, peek(1) == "[" {
@@ -453,6 +468,7 @@ struct PatternParser {
                 (operand, operandRanges) = ([], [])
                 pending = next == "&" ? { .intersection($0, $1) } : { .subtraction($0, $1) }
                 followsSet = false
+                awaitsSingleOperand = true
                 continue
             }
             followsSet = false

@@ -49,6 +49,12 @@ import Testing
         ("(?<n>a)(?<n>b)", 10, "the group name 'n' is given twice; each named group needs its own name"),
         ("(?<n>a)|(?<n>b)", 11, "the group name 'n' is given twice; each named group needs its own name"),
         ("[&&a]", 1, "'&&' needs a set on each side"),
+        // After the class a single - or & applies to, ICU adds a property to that class and a character or a
+        // nested class to the result.
+        (#"[\p{L}-[aou][aou]]"#, 12, "ICU reads a member after the class that a single '-' or '&' applies to in two ways (a property joins that class, a character or a class the result); end the class there, or bracket the operation on its own, as in [[\\p{L}-[aou]]x]"),
+        (#"[\p{L}-[a]\p{Lu}]"#, 10, "ICU reads a member after the class that a single '-' or '&' applies to in two ways (a property joins that class, a character or a class the result); end the class there, or bracket the operation on its own, as in [[\\p{L}-[aou]]x]"),
+        ("[[a-z]&[abc]x]", 12, "ICU reads a member after the class that a single '-' or '&' applies to in two ways (a property joins that class, a character or a class the result); end the class there, or bracket the operation on its own, as in [[\\p{L}-[aou]]x]"),
+        ("[[a-z]-[b]-]", 10, "ICU reads a member after the class that a single '-' or '&' applies to in two ways (a property joins that class, a character or a class the result); end the class there, or bracket the operation on its own, as in [[\\p{L}-[aou]]x]"),
         ("[a&&]", 2, "'&&' needs a set on each side; write \\& for the character"),
         ("[a--]", 2, "'--' needs a set on each side; write \\- for the character"),
         ("[a&&&b]", 2, "'&&' needs a set on each side; write \\& for the character"),

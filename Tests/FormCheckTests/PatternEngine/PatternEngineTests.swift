@@ -32,6 +32,12 @@ import Testing
         Case(pattern: #"^[\p{L}&[aou]]$"#, matching: ["a", "u"], notMatching: ["x", "&", "1"]),
         Case(pattern: #"^[\p{L}-[aou]]$"#, matching: ["b"], notMatching: ["a", "-"]),
         Case(pattern: "^[[a-z]-[aeiou]]$", matching: ["b", "z"], notMatching: ["a", "-"]),
+        // Single operators chain left to right, and '--' and '&&' take what the single ones made.
+        Case(pattern: #"^[\p{L}-[a]-[b]]$"#, matching: ["c"], notMatching: ["a", "b", "-"]),
+        Case(pattern: #"^[\p{L}-[a]&[abc]]$"#, matching: ["b", "c"], notMatching: ["a", "d"]),
+        Case(pattern: "^[[0-9]-[1]--[2]]$", matching: ["3"], notMatching: ["1", "2"]),
+        Case(pattern: "^[[0-9]-[1]&&[0-5]]$", matching: ["3"], notMatching: ["1", "7"]),
+        Case(pattern: #"^[[\p{L}-[aou]][aou]]$"#, matching: ["a", "b"], notMatching: ["1"]),
         Case(pattern: #"^[\d-[5]]$"#, matching: ["5", "4", "-"], notMatching: ["a"]),
         Case(pattern: #"^[\p{L}&\p{Lu}]$"#, matching: ["a", "&", "A"], notMatching: ["1"]),
         Case(pattern: "^[a&[b]]$", matching: ["a", "&", "b"], notMatching: ["c"]),
