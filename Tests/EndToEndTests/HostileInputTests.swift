@@ -489,6 +489,61 @@ import Testing
         #expect(yaml.status == 0)
     }
 
+    /// YAML in UTF-16 or UTF-32 is read as its UTF-8 text: excerpts show its characters and hide a
+    /// sensitive value where it lies, exactly as for the same file in UTF-8; a character that is not
+    /// well formed is an error at its place.
+    @Test func yamlInUTF16OrUTF32IsQuotedAsItsText() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", """
+            formcheck: 1
+            fields:
+              name: { type: string, label: Name }
+              secret: { type: string, label: Secret, sensitive: true, rules: [{ minLength: 30 }] }
+
+            """)
+        let text = Array("name: Zoë 😀\nsecret: Zq9#hidden\n".unicodeScalars)
+        try scratch.write("utf8.yaml", Data(String(String.UnicodeScalarView(text)).utf8))
+        let utf8 = try Formcheck.run(["s.yaml", "utf8.yaml"], directory: scratch.url)
+        #expect(utf8.stdout == """
+            utf8.yaml:2:9: error: record 1, secret: Secret must be at least 30 characters long. [minLength]
+            secret: ***
+                    ^~~
+            1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings
+
+            """)
+        func units(_ scalar: Unicode.Scalar, width: Int) -> [UInt32] {
+            width == 4 ? [scalar.value] : UTF16.encode(scalar)!.map(UInt32.init)
+        }
+        func bytes(_ unit: UInt32, width: Int, isBigEndian: Bool) -> [UInt8] {
+            let little = (0..<width).map { UInt8(truncatingIfNeeded: unit >> (8 * $0)) }
+            return isBigEndian ? little.reversed() : little
+        }
+        for (name, width, isBigEndian) in [("UTF-16LE", 2, false), ("UTF-16BE", 2, true), ("UTF-32LE", 4, false), ("UTF-32BE", 4, true)] {
+            let encoded = text.flatMap { units($0, width: width) }.flatMap { bytes($0, width: width, isBigEndian: isBigEndian) }
+            let withMark = bytes(0xFEFF, width: width, isBigEndian: isBigEndian) + encoded
+            for (file, data) in [("\(name).yaml", encoded), ("\(name)-bom.yaml", withMark)] {
+                try scratch.write(file, Data(data))
+                let result = try Formcheck.run(["s.yaml", file], directory: scratch.url)
+                #expect(result.stdout == utf8.stdout.replacingOccurrences(of: "utf8.yaml", with: file), "\(file)")
+                #expect(result.status == 1)
+                let standardInput = try Formcheck.run(["s.yaml", "-", "--data-format", "yaml"], input: Data(data), directory: scratch.url)
+                #expect(standardInput.stdout == utf8.stdout.replacingOccurrences(of: "utf8.yaml", with: "<stdin>"), "\(file)")
+            }
+        }
+        // A trail surrogate alone on line 2, and UTF-16 that ends inside a code unit.
+        let lone: [UInt8] = [0xFF, 0xFE] + Array("a: 1\nb: ".utf8).flatMap { [$0, 0] } + [0x00, 0xDC]
+        let odd: [UInt8] = [0xFF, 0xFE] + Array("a: 1\n".utf8).flatMap { [$0, 0] } + [0x62]
+        try scratch.write("lone.yaml", Data(lone))
+        try scratch.write("odd.yaml", Data(odd))
+        let malformed = try Formcheck.run(["s.yaml", "lone.yaml", "odd.yaml"], directory: scratch.url)
+        #expect(malformed.stderr == """
+            lone.yaml:2:4: error: invalid YAML: the UTF-16LE text holds a surrogate without its pair
+            odd.yaml:2:1: error: invalid YAML: the UTF-16LE text ends inside a character
+
+            """)
+        #expect(malformed.status == 2)
+    }
+
     @Test func hugeNumbersAndObjects() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", "formcheck: 1\nfields:\n  n: { type: number, label: N, rules: [{ max: 10 }] }\n")

@@ -280,6 +280,7 @@ package enum DataReader {
                              name: name, body)
             }
         case .yaml:
+            let bytes = try UTF8Transcoding.utf8(ofYAML: bytes)
             let documents: [YAMLNode]
             do {
                 documents = try yamlDocuments(bytes)

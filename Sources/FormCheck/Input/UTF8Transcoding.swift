@@ -1,0 +1,62 @@
+/// YAML data written in UTF-16 or UTF-32 (which YAML reads, told apart from UTF-8 as JSON text is:
+/// `JSONTextEncoding`), turned into UTF-8 before it is read. libyaml then reads the same text that
+/// output quotes, so that an excerpt shows the record's characters, and hides a sensitive value at the
+/// columns where it lies, rather than quoting the encoded bytes. The byte order mark is dropped, as
+/// libyaml counts no column for it.
+enum UTF8Transcoding {
+    /// `bytes` as UTF-8: the same bytes when they are not UTF-16 or UTF-32; throws at the line and
+    /// column of the first character that is not well formed.
+    static func utf8(ofYAML bytes: [UInt8]) throws(DataFileError) -> [UInt8] {
+        guard let encoding = JSONTextEncoding.nonUTF8Encoding(ofStart: bytes.prefix(4)) else { return bytes }
+        let width = encoding.hasPrefix("UTF-32") ? 4 : 2
+        let isBigEndian = encoding.hasSuffix("BE")
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count)
+        var place = Place()
+        func fail(_ problem: String) -> DataFileError {
+            .malformed(DataParseError(message: "invalid YAML: the \(encoding) text \(problem)", position: place.position))
+        }
+        func unit(at offset: Int) -> UInt32 {
+            (0..<width).reduce(0) { value, index in
+                value | UInt32(bytes[offset + index]) << (8 * (isBigEndian ? width - 1 - index : index))
+            }
+        }
+        var offset = 0
+        while offset + width <= bytes.count {
+            let value = unit(at: offset)
+            offset += width
+            var scalar = Unicode.Scalar(value)
+            if width == 2, UTF16.isLeadSurrogate(UInt16(value)) {
+                guard offset + 2 <= bytes.count, UTF16.isTrailSurrogate(UInt16(unit(at: offset))) else {
+                    throw fail("holds a surrogate without its pair")
+                }
+                scalar = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (unit(at: offset) - 0xDC00))
+                offset += 2
+            }
+            guard let scalar else { throw fail(width == 2 ? "holds a surrogate without its pair" : "holds a value that is no Unicode scalar") }
+            if offset == width, scalar == "\u{FEFF}" { continue }
+            utf8.append(contentsOf: UTF8.encode(scalar)!)
+            place.advance(over: scalar)
+        }
+        guard offset == bytes.count else { throw fail("ends inside a character") }
+        return utf8
+    }
+
+    /// The line and column of the next character, as YAML counts lines.
+    private struct Place {
+        var position = SourcePosition(line: 1, column: 1)
+        private var followsCarriageReturn = false
+
+        mutating func advance(over scalar: Unicode.Scalar) {
+            switch scalar {
+            case "\n" where followsCarriageReturn:
+                break
+            case "\n", "\r":
+                position = SourcePosition(line: position.line + 1, column: 1)
+            default:
+                position = SourcePosition(line: position.line, column: position.column + 1)
+            }
+            followsCarriageReturn = scalar == "\r"
+        }
+    }
+}
