@@ -72,6 +72,31 @@ import Testing
         }
     }
 
+    /// A long line whose first hidden value began on the line before and whose last one goes on to the
+    /// line after: its excerpts are still those of the whole line (a value going on past the line's
+    /// end hides every column after its start there).
+    @Test func excerptsOfLinesWithValuesRunningOnAreThoseOfTheWholeLine() throws {
+        let text = "{\"p\":\"" + String(repeating: "a", count: 20) + "\n" + String(repeating: "b", count: 20) + "\",\"q\":\""
+            + String(repeating: "x", count: 1_000) + "\",\"r\":\"" + String(repeating: "c", count: 10) + "\n"
+            + String(repeating: "d", count: 10) + "\"}\n"
+        let document = DataDocument(name: "a.json", bytes: Array(text.utf8))
+        let line = try #require(document.line(2))
+        let count = line.unicodeScalars.count
+        let rStart = count - 11
+        let redaction = Redaction(spans: [
+            SourceSpan(start: SourcePosition(line: 1, column: 6), end: SourcePosition(line: 2, column: 22)),
+            SourceSpan(start: SourcePosition(line: 2, column: rStart), end: SourcePosition(line: 3, column: 12)),
+        ])
+        #expect(redaction.columns(onLine: 2) == [1..<22, rStart..<Int.max])
+        for column in [1, 5, 21, 22, 23, 30, 500, 1_000, rStart - 120, rStart - 1, rStart, count, count + 1] {
+            for endColumn in [nil, column + 4] {
+                let whole = SourceExcerpt(line: line, column: column, endColumn: endColumn, redacting: redaction.columns(onLine: 2))
+                let cut = document.excerpt(line: 2, column: column, endColumn: endColumn, redaction: redaction)
+                #expect(cut == whole, "column \(column), end \(String(describing: endColumn))")
+            }
+        }
+    }
+
     /// A position after hidden values moves left by what each one loses when shown as `***`, found
     /// without walking the line's values one by one.
     @Test func shownPositionsAfterManyHiddenValues() {

@@ -37,12 +37,13 @@ extension DataDocument {
             }
         }
         // The walk may go past the line's end: its offset is the line's end, and no hidden range lies
-        // beyond it.
+        // beyond it. A value that goes on to the next line hides everything after its start (its range
+        // ends at `Int.max`): the walk stops there, and the window takes the rest of the line.
         var end = caret
         shown = 0
         // The first hidden range that ends after `end`.
         var after = values.partitioningIndex { $0.columns.upperBound > end }
-        while shown <= width {
+        while shown <= width, end < Int.max {
             if after < values.endIndex, values[after].columns.lowerBound <= end {
                 end = values[after].columns.upperBound
                 shown += 3
@@ -56,7 +57,8 @@ extension DataDocument {
         let start = offset(ofColumn: first, onLine: number)
         // Where the window ends: walked on from its start while that is short (no long hidden value
         // lies between), else looked up.
-        let stop = end - first <= 8 * (width + 1) ? offset(ofScalar: end - first, after: start, before: line.upperBound)
+        let stop = end == Int.max ? line.upperBound
+            : end - first <= 8 * (width + 1) ? offset(ofScalar: end - first, after: start, before: line.upperBound)
             : offset(ofColumn: end, onLine: number)
         let hidden = Redaction.ShiftedColumns(values: redaction.hiddenValues(onLine: number, overlapping: first..<end), shift: first - 1)
         return Self.excerpt(of: bytes[start..<stop], column: column - first + 1, endColumn: endColumn.map { $0 - first + 1 },
