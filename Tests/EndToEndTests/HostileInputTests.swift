@@ -467,7 +467,7 @@ import Testing
     }
 
     /// Standard input without --data-format whose first bytes name UTF-16 or UTF-32 JSON is read as
-    /// JSON, so the encoding is named; libyaml reads YAML in UTF-16 with a byte order mark itself.
+    /// JSON, so the encoding is named; input in UTF-16 with a byte order mark is read as YAML.
     @Test func standardInputInUTF16OrUTF32IsNamed() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("s.yaml", Self.schema)

@@ -234,7 +234,7 @@ package enum DataReader {
             try forEachRecord(in: rest(), format: format, name: standardInputName, body)
         case nil:
             // UTF-16 or UTF-32 starts with a zero byte or a byte order mark, not `{`: it is named as
-            // JSON is, unless it is UTF-16 with a byte order mark, which libyaml reads as YAML.
+            // JSON is, unless it is UTF-16 with a byte order mark, which is read as YAML.
             let start = Array(stream.peek(4))
             if !JSONTextEncoding.startsWithUTF16ByteOrderMark(start) { try JSONTextEncoding.requireUTF8(start) }
             let first = stream.peekFirstNonBlankByte()

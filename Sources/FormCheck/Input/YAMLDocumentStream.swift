@@ -5,7 +5,7 @@ import Foundation
 /// text of the documents not yet handed on, and the documents are handed on in batches, each with the
 /// text of its lines (positions are those of the whole file, and line breaks are YAML's). Memory
 /// follows the largest document and a batch, not the file. A file that starts as UTF-16 or UTF-32 is
-/// read whole, as libyaml decodes it.
+/// read whole and turned into UTF-8 first (`UTF8Transcoding`).
 enum YAMLDocumentStream {
     /// Calls `body` with the records of the file's documents in order, at least `batchSize` records at
     /// a time (fewer for the last). A syntax error is thrown after the documents before it were handed
@@ -18,7 +18,7 @@ enum YAMLDocumentStream {
         let text = Text(descriptor: descriptor, limit: limit)
         text.readAhead(4)
         if JSONTextEncoding.nonUTF8Encoding(ofStart: text.bytes.prefix(4)) != nil {
-            // libyaml decodes it; its lines are counted in the whole text.
+            // Turned into UTF-8 whole; its lines are counted in the whole text.
             try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: path) { body([$0]) }
             return
         }
