@@ -25,8 +25,9 @@ enum UnicodePropertyNames {
         }
         let name = parts[0]
         if let found = lookUp(name) { return found }
-        // ICU also accepts Java's `Is` prefix (`\p{IsLatin}`).
-        if name.hasPrefix("is"), let found = lookUp(String(name.dropFirst(2))) { return found }
+        // ICU also accepts Java's `Is` prefix, written so and first (`\p{IsLatin}`, `\p{Is_L}`; not
+        // `\p{isLatin}` nor `\p{ISL}`).
+        if expression.hasPrefix("Is"), let found = lookUp(loose(String(expression.dropFirst(2)))) { return found }
         return nil
     }
 

@@ -70,6 +70,9 @@ import Testing
         // Escapes.
         (#"\p{Foo}"#, 0, "unknown property \\p{Foo}; use a general category (L, Lu, Nd...), a script (Latin, Greek...) or a binary property (Alphabetic, White_Space...)"),
         (#"a\pL"#, 1, "a property is written \\p{name}, such as \\p{L} or \\p{Latin}"),
+        // ICU takes Java's `Is` prefix only as written so.
+        (#"\p{isL}"#, 0, "unknown property \\p{isL}; use a general category (L, Lu, Nd...), a script (Latin, Greek...) or a binary property (Alphabetic, White_Space...)"),
+        (#"\p{ISLatin}"#, 0, "unknown property \\p{ISLatin}; use a general category (L, Lu, Nd...), a script (Latin, Greek...) or a binary property (Alphabetic, White_Space...)"),
         (#"\y"#, 0, "unknown escape \\y; write the character without a backslash"),
         (#"\0"#, 0, "\\0 takes 1 to 3 octal digits (\\0101 is A); write \\x00 for NUL"),
         (#"\x{110000}"#, 0, "\\x{...} takes 1 to 6 hexadecimal digits naming a Unicode scalar"),

@@ -76,6 +76,7 @@ import Testing
         Case(pattern: #"^\p{Script=Arabic}+$"#, matching: ["عربي"], notMatching: ["a"]),
         Case(pattern: #"^\p{sc=Latn}$"#, matching: ["a"], notMatching: ["1"]),
         Case(pattern: #"^\p{IsLatin}$"#, matching: ["a"], notMatching: ["α"]),
+        Case(pattern: #"^\p{Is_L}\p{Islatin}$"#, matching: ["aa", "αa"], notMatching: ["a1", "aα"]),
         Case(pattern: "^.$", matching: ["a", "😀", "\u{0}"], notMatching: ["\n", "\r", "\u{85}", "\u{2028}", ""]),
         Case(pattern: "(?s)^.$", matching: ["\n"], notMatching: [""]),
         Case(pattern: #"^\x41\x{1F600}\u00E9\U0001F600\0101\t\cA$"#, matching: ["A😀é😀A\t\u{1}"], notMatching: ["A"]),
