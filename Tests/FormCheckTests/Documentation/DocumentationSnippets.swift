@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 extension DocumentationSnippetContext {
-    // README.md, line 1084
+    // README.md, line 1086
     @MainActor static func snippet1() async throws {
 
 let schema = try FormSchema(contentsOfFile: "schemas/signup.yaml")   // or FormSchema(text:) / FormSchema(bytes:)
@@ -34,7 +34,7 @@ schema.graph.fields                  // fields in form order, with labels, types
 schema.graph.dependents(of: "password")                  // [confirm_password]
     }
 
-    // README.md, line 1165
+    // README.md, line 1167
     @MainActor static func snippet2() async throws {
 let shipped = try FormSchema(bundleResource: "signup", in: .module)          // a resource, "signup.formbundle"
 let fromFile = try FormSchema(bundle: URL(fileURLWithPath: "signup.formbundle"))
