@@ -433,9 +433,7 @@ struct PatternParser {
         /// `&` or `-` before a nested class is an operator, as in ICU (`[\p{L}&[aou]]`, `[[a-z]-[aeiou]]`;
         /// not after `\d`, nor before `\p{...}`).
         var followsSet = false
-        /// Whether the next nested class is the one a single `&` or `-` applies to, and whether the last
-        /// member read was that class.
-        var awaitsSingleOperand = false
+        /// Whether the last member read was the nested class that a single `&` or `-` applies to.
         var closesSingleOperation = false
         func combine() -> ScalarClass {
             if !operandRanges.isEmpty { operand.append(ScalarClass(ranges: operandRanges)) }
@@ -458,17 +456,14 @@ struct PatternParser {
             if next == "[" {
                 operand.append(try parseClass())
                 followsSet = true
-                closesSingleOperation = awaitsSingleOperand
-                awaitsSingleOperand = false
                 continue
             }
             if next == "&" || next == "-", followsSet, peek(1) == "[" {
                 index += 1
                 result = combine()
-                (operand, operandRanges) = ([], [])
+                (operand, operandRanges) = ([try parseClass()], [])
                 pending = next == "&" ? { .intersection($0, $1) } : { .subtraction($0, $1) }
-                followsSet = false
-                awaitsSingleOperand = true
+                closesSingleOperation = true
                 continue
             }
             followsSet = false
