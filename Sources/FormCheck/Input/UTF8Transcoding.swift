@@ -12,9 +12,10 @@ enum UTF8Transcoding {
         let isBigEndian = encoding.hasSuffix("BE")
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count)
-        var place = Place()
+        /// The error at the character after the text turned so far, placed as YAML places it (`DataDocument`).
         func fail(_ problem: String) -> DataFileError {
-            .malformed(DataParseError(message: "invalid YAML: the \(encoding) text \(problem)", position: place.position))
+            let position = DataDocument(name: "", bytes: utf8, yamlRecords: []).position(ofOffset: utf8.count)
+            return .malformed(DataParseError(message: "invalid YAML: the \(encoding) text \(problem)", position: position))
         }
         func unit(at offset: Int) -> UInt32 {
             (0..<width).reduce(0) { value, index in
@@ -36,27 +37,8 @@ enum UTF8Transcoding {
             guard let scalar else { throw fail(width == 2 ? "holds a surrogate without its pair" : "holds a value that is no Unicode scalar") }
             if offset == width, scalar == "\u{FEFF}" { continue }
             utf8.append(contentsOf: UTF8.encode(scalar)!)
-            place.advance(over: scalar)
         }
         guard offset == bytes.count else { throw fail("ends inside a character") }
         return utf8
-    }
-
-    /// The line and column of the next character, as YAML counts lines.
-    private struct Place {
-        var position = SourcePosition(line: 1, column: 1)
-        private var followsCarriageReturn = false
-
-        mutating func advance(over scalar: Unicode.Scalar) {
-            switch scalar {
-            case "\n" where followsCarriageReturn:
-                break
-            case "\n", "\r":
-                position = SourcePosition(line: position.line + 1, column: 1)
-            default:
-                position = SourcePosition(line: position.line, column: position.column + 1)
-            }
-            followsCarriageReturn = scalar == "\r"
-        }
     }
 }
