@@ -542,6 +542,21 @@ import Testing
 
             """)
         #expect(malformed.status == 2)
+        // UTF-8 behind a UTF-16 byte order mark reads as characters of other scripts, which would show the
+        // secret's bytes: it is refused, from a file and on standard input whatever the format given.
+        let misnamed = [0xFF, 0xFE] + Array("name: Zoe\nsecret: Zq9#hidden\n".utf8)
+        try scratch.write("misnamed.yaml", Data(misnamed))
+        let refusal = "error: invalid YAML: the UTF-16LE text holds no ASCII character, not even a mapping's ':'; "
+            + "are its bytes UTF-8 behind a UTF-16 byte order mark?\n"
+        let file = try Formcheck.run(["s.yaml", "misnamed.yaml"], directory: scratch.url)
+        #expect(file.stderr == "misnamed.yaml:1:1: " + refusal)
+        #expect(file.stdout == "1 file, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(file.status == 2)
+        for arguments in [["s.yaml", "-"], ["s.yaml", "-", "--data-format", "yaml"]] {
+            let standardInput = try Formcheck.run(arguments, input: Data(misnamed), directory: scratch.url)
+            #expect(standardInput.stderr == "<stdin>:1:1: " + refusal, "\(arguments)")
+            #expect(standardInput.status == 2)
+        }
     }
 
     @Test func hugeNumbersAndObjects() throws {

@@ -22,6 +22,15 @@ enum UTF8Transcoding {
                 value | UInt32(bytes[offset + index]) << (8 * (isBigEndian ? width - 1 - index : index))
             }
         }
+        // A YAML record holds ASCII (a mapping's `:` at least), which in UTF-16 has a zero byte. Text
+        // with none is bytes of another encoding behind a UTF-16 byte order mark (UTF-8 read two bytes a
+        // character): quoting it would show those bytes, a sensitive value's among them, as other characters.
+        if width == 2, bytes.count > 2, !stride(from: 0, to: bytes.count - 1, by: 2).contains(where: { unit(at: $0) < 0x80 }) {
+            throw .malformed(DataParseError(
+                message: "invalid YAML: the \(encoding) text holds no ASCII character, not even a mapping's ':'; "
+                    + "are its bytes UTF-8 behind a UTF-16 byte order mark?",
+                position: SourcePosition(line: 1, column: 1)))
+        }
         var offset = 0
         while offset + width <= bytes.count {
             let value = unit(at: offset)
