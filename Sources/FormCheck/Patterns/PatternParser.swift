@@ -240,13 +240,9 @@ struct PatternParser {
                     "an atomic group needs backtracking control and is not supported; use a plain group (?:...), "
                         + "which never takes more than linear time here", at: start)
             case "#":
-                // As in ICU, \Q...\E quotes in a comment too (a `)` quoted does not end it), and the
-                // character after another backslash never starts a quote (but a `)` still ends it).
                 while let scalar = peek, scalar != ")" {
                     index += 1
-                    guard scalar == "\\", let next = peek, next != ")" else { continue }
-                    index += 1
-                    if next == "Q" { _ = skipQuoted() }
+                    if scalar == "\\" { try skipEscapeInComment(at: index - 1) }
                 }
                 guard peek == ")" else { throw fail("the comment (?#...) is never closed", at: start) }
                 index += 1
@@ -337,14 +333,7 @@ struct PatternParser {
             if flags.caseInsensitive { set = .caseClosure(set) }
             return .set(letter == "P" ? .complement(set) : set)
         case "0":
-            var value: UInt32 = 0
-            var digits = 0
-            while digits < 3, let digit = peek, ("0"..."7").contains(digit), value * 8 + digit.value - 0x30 <= 0o377 {
-                value = value * 8 + digit.value - 0x30
-                digits += 1
-                index += 1
-            }
-            guard digits > 0 else { throw fail("\\0 takes 1 to 3 octal digits (\\0101 is A); write \\x00 for NUL", at: start) }
+            guard let value = readOctal() else { throw fail("\\0 takes 1 to 3 octal digits (\\0101 is A); write \\x00 for NUL", at: start) }
             return .scalar(Unicode.Scalar(value)!)
         case "x":
             if peek == "{" {
@@ -402,8 +391,67 @@ struct PatternParser {
 
     /// The scalar named by the hexadecimal digits in `range`, if they are `count` digits and name one.
     private func hexScalar(_ range: Range<Int>, count: ClosedRange<Int>) -> Unicode.Scalar? {
-        guard count.contains(range.count), scalars[range].allSatisfy(\.properties.isASCIIHexDigit) else { return nil }
-        return UInt32(String(String.UnicodeScalarView(scalars[range])), radix: 16).flatMap(Unicode.Scalar.init)
+        hexCodePoint(range, count: count).flatMap(Unicode.Scalar.init)
+    }
+
+    /// The code point (a surrogate too) named by the hexadecimal digits in `range`, if they are `count`
+    /// digits and name one.
+    private func hexCodePoint(_ range: Range<Int>, count: ClosedRange<Int>) -> UInt32? {
+        guard count.contains(range.count), scalars[range].allSatisfy(\.properties.isASCIIHexDigit),
+              let value = UInt32(String(String.UnicodeScalarView(scalars[range])), radix: 16), value <= 0x10FFFF
+        else { return nil }
+        return value
+    }
+
+    /// The value of the 1 to 3 octal digits at `index` (as many as keep it at most 0o377), leaving
+    /// `index` after them; nil when there is none.
+    private mutating func readOctal() -> UInt32? {
+        var value: UInt32 = 0
+        var digits = 0
+        while digits < 3, let digit = peek, ("0"..."7").contains(digit), value * 8 + digit.value - 0x30 <= 0o377 {
+            value = value * 8 + digit.value - 0x30
+            digits += 1
+            index += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// The rest of an escape in a comment `(?#...)`, after its backslash at `start`, read as ICU reads
+    /// it: `\Q...\E` quotes (a `)` quoted does not end the comment); `\x`, `\u`, `\U` and `\0` must be
+    /// well formed, as ICU decodes them as it reads (`\x{...}` takes up to 7 digits there, and a
+    /// surrogate); `\c` takes the character after it, even a `)`; after any other backslash, the
+    /// character is skipped, unless it is a `)`, which still ends the comment.
+    private mutating func skipEscapeInComment(at start: Int) throws(PatternSyntaxError) {
+        guard let letter = peek, letter != ")" else { return }
+        index += 1
+        switch letter {
+        case "Q":
+            _ = skipQuoted()
+        case "c":
+            if peek != nil { index += 1 }
+        case "0":
+            guard readOctal() != nil else { throw fail("in a comment too, \\0 takes 1 to 3 octal digits, as ICU reads it", at: start) }
+        case "x":
+            if peek == "{" {
+                guard let close = scalars[index...].firstIndex(of: "}"), hexCodePoint(index + 1..<close, count: 1...7) != nil else {
+                    throw fail("in a comment too, \\x{...} takes 1 to 7 hexadecimal digits naming a code point, as ICU reads it", at: start)
+                }
+                index = close + 1
+            } else {
+                var end = index
+                while end < index + 2, end < scalars.count, scalars[end].properties.isASCIIHexDigit { end += 1 }
+                guard end > index else { throw fail("in a comment too, \\x takes 1 or 2 hexadecimal digits, or \\x{...}, as ICU reads it", at: start) }
+                index = end
+            }
+        case "u", "U":
+            let count = letter == "u" ? 4 : 8
+            guard hexCodePoint(index..<min(index + count, scalars.count), count: count...count) != nil else {
+                throw fail("in a comment too, \\\(letter) takes exactly \(count) hexadecimal digits naming a code point, as ICU reads it", at: start)
+            }
+            index += count
+        default:
+            break
+        }
     }
 
     // MARK: - Classes

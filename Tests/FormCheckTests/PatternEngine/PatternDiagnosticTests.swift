@@ -38,6 +38,16 @@ import Testing
         ("a(?#b", 1, "the comment (?#...) is never closed"),
         // A `)` quoted by \Q...\E does not end a comment, as in ICU.
         (#"a(?#\Q)b"#, 1, "the comment (?#...) is never closed"),
+        // ICU reads a comment's escapes: the ones it decodes must be well formed, and \c takes a `)`.
+        (#"a(?#\x)b"#, 4, "in a comment too, \\x takes 1 or 2 hexadecimal digits, or \\x{...}, as ICU reads it"),
+        (#"(?#\x{})"#, 3, "in a comment too, \\x{...} takes 1 to 7 hexadecimal digits naming a code point, as ICU reads it"),
+        (#"(?#\x{00000041})"#, 3, "in a comment too, \\x{...} takes 1 to 7 hexadecimal digits naming a code point, as ICU reads it"),
+        (#"(?#\x{110000})"#, 3, "in a comment too, \\x{...} takes 1 to 7 hexadecimal digits naming a code point, as ICU reads it"),
+        (#"(?#ab\u12)"#, 5, "in a comment too, \\u takes exactly 4 hexadecimal digits naming a code point, as ICU reads it"),
+        (#"(?#\U0041)"#, 3, "in a comment too, \\U takes exactly 8 hexadecimal digits naming a code point, as ICU reads it"),
+        (#"(?#\U00110000)"#, 3, "in a comment too, \\U takes exactly 8 hexadecimal digits naming a code point, as ICU reads it"),
+        (#"(?#\08)"#, 3, "in a comment too, \\0 takes 1 to 3 octal digits, as ICU reads it"),
+        (#"a(?#\c)b"#, 1, "the comment (?#...) is never closed"),
         ("[]", 0, "'[' is never closed"),
         ("[z-a]", 1, "the range z-a is out of order"),
         (#"[a-\p{L}]"#, 3, "a range cannot end with a class"),

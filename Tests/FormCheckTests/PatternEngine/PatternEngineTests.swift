@@ -107,6 +107,10 @@ import Testing
         Case(pattern: #"a(?#\\\Q)b\E)b"#, matching: ["ab"], notMatching: []),
         Case(pattern: #"a(?#x\)b"#, matching: ["ab"], notMatching: ["a)b"]),
         Case(pattern: #"a(?#\\Q)b"#, matching: ["ab"], notMatching: []),
+        // A comment's escapes that ICU decodes, well formed (a surrogate too); \c takes a `)`, even one after a backslash.
+        Case(pattern: #"a(?#\x4\x41G\x{0000041}\u0042\uD800\U0010FFFF\0101\0777\N{x\k\p)b"#, matching: ["ab"], notMatching: ["a)b"]),
+        Case(pattern: #"a(?#\c))b"#, matching: ["ab"], notMatching: ["a)b"]),
+        Case(pattern: #"a(?#\c\)b"#, matching: ["ab"], notMatching: []),
         // Case-insensitive: simple case folding, on literals and classes (negated after folding).
         Case(pattern: "(?i)^straße$", matching: ["STRAßE", "Straße"], notMatching: ["STRASSE"]),
         Case(pattern: "(?i)^k$", matching: ["K", "k", "\u{212A}"], notMatching: ["q"]),
