@@ -15,10 +15,11 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
     private static let generated = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("DocumentationSnippets.swift")
 
-    /// A snippet: where it is, and its text.
+    /// A snippet: where it is (the heading it stands under, which rows added to a table above it do not
+    /// move), and its text.
     struct Snippet: Equatable {
         let document: String
-        let line: Int
+        let heading: String
         let text: String
     }
 
@@ -33,9 +34,18 @@ import Testing
     static func snippets(in document: String) throws -> [Snippet] {
         let lines = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8).components(separatedBy: "\n")
         var snippets: [Snippet] = []
+        var heading = "its start"
+        // Within a block of other code, a line starting with `#` is a comment, not a heading.
+        var isInOtherBlock = false
         var index = 0
         while index < lines.count {
-            guard lines[index].trimmingCharacters(in: .whitespaces) == "```swift" else {
+            let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+            guard trimmed == "```swift", !isInOtherBlock else {
+                if trimmed.hasPrefix("```") {
+                    isInOtherBlock.toggle()
+                } else if !isInOtherBlock, lines[index].hasPrefix("#") {
+                    heading = lines[index]
+                }
                 index += 1
                 continue
             }
@@ -49,7 +59,7 @@ import Testing
             let isManifest = firstCode.trimmingCharacters(in: .whitespaces).hasPrefix(".")
             let needsAppleFrameworks = body.contains { $0.contains(": View") || $0.contains("UITableViewCell") || $0.contains("SwiftUI") }
             if isManifest || needsAppleFrameworks { continue }
-            snippets.append(Snippet(document: document, line: start, text: body.joined(separator: "\n")))
+            snippets.append(Snippet(document: document, heading: heading, text: body.joined(separator: "\n")))
         }
         return snippets
     }
@@ -69,7 +79,7 @@ import Testing
             extension DocumentationSnippetContext {
             """
         for (number, snippet) in snippets.enumerated() {
-            file += "\n    // \(snippet.document), line \(snippet.line)\n"
+            file += "\n    // \(snippet.document), under \(snippet.heading)\n"
             file += "    @MainActor static func snippet\(number + 1)() async throws {\n\(snippet.text)\n    }\n"
         }
         return file + "}\n"

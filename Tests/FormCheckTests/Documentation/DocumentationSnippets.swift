@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 extension DocumentationSnippetContext {
-    // README.md, line 1086
+    // README.md, under ## The Swift library
     @MainActor static func snippet1() async throws {
 
 let schema = try FormSchema(contentsOfFile: "schemas/signup.yaml")   // or FormSchema(text:) / FormSchema(bytes:)
@@ -34,7 +34,7 @@ schema.graph.fields                  // fields in form order, with labels, types
 schema.graph.dependents(of: "password")                  // [confirm_password]
     }
 
-    // README.md, line 1167
+    // README.md, under ## Schema bundles
     @MainActor static func snippet2() async throws {
 let shipped = try FormSchema(bundleResource: "signup", in: .module)          // a resource, "signup.formbundle"
 let fromFile = try FormSchema(bundle: URL(fileURLWithPath: "signup.formbundle"))
@@ -42,7 +42,7 @@ let (data, _) = try await URLSession.shared.data(from: URL(string: "https://exam
 let downloaded = try FormSchema(bundle: data, name: "signup.formbundle")     // throws SchemaError if stale or damaged
     }
 
-    // Sources/FormCheck/FormCheck.docc/FormCheck.md, line 14
+    // Sources/FormCheck/FormCheck.docc/FormCheck.md, under ## Overview
     @MainActor static func snippet3() async throws {
 
 let schema = try FormSchema(resource: "signup", withExtension: "yaml", in: .main)
@@ -52,7 +52,7 @@ for issue in report.issues {
 }
     }
 
-    // Sources/FormCheck/FormCheck.docc/GettingStarted.md, line 53
+    // Sources/FormCheck/FormCheck.docc/GettingStarted.md, under ## Validate a record
     @MainActor static func snippet4() async throws {
 let schema = try FormSchema(resource: "signup", withExtension: "yaml", in: .main)
 
@@ -65,7 +65,7 @@ report.issues(at: "password").map(\.message)   // ["Password must be at least 8 
 if let min = report.issues.first?.parameters["min"]?.intValue { print("at least", min) }
     }
 
-    // Sources/FormCheck/FormCheck.docc/LiveForms.md, line 13
+    // Sources/FormCheck/FormCheck.docc/LiveForms.md, under ## A session and its fields
     @MainActor static func snippet5() async throws {
 let session = try FormSession(schema: schema, asyncValidators: [
     "usernameAvailable": { value in
@@ -79,13 +79,13 @@ email.blur()
 email.visibleError?.message              // "Email must be a valid email address."
     }
 
-    // Sources/FormCheck/FormCheck.docc/SchemaBundles.md, line 33
+    // Sources/FormCheck/FormCheck.docc/SchemaBundles.md, under ## Load a bundle
     @MainActor static func snippet6() async throws {
 let schema = try FormSchema(bundleResource: "signup", in: .module)
 let report = schema.validate(["email": "ada@example"])
     }
 
-    // Sources/FormCheck/FormCheck.docc/SchemaBundles.md, line 48
+    // Sources/FormCheck/FormCheck.docc/SchemaBundles.md, under ## Download a newer form
     @MainActor static func snippet7() async throws {
 func signupSchema() async -> FormSchema {
     let shipped = try! FormSchema(bundleResource: "signup", in: .main)
@@ -97,7 +97,7 @@ func signupSchema() async -> FormSchema {
 }
     }
 
-    // Sources/FormCheck/FormCheck.docc/SchemasAndMessages.md, line 34
+    // Sources/FormCheck/FormCheck.docc/SchemasAndMessages.md, under ## Messages and locales
     @MainActor static func snippet8() async throws {
 let report = schema.validate(record, options: ValidationOptions(locale: "fr"))
     }
