@@ -126,6 +126,56 @@ import Testing
         #expect(escapedKey.issues.isEmpty)
     }
 
+    /// Objects of more members than are tried in turn find a key out of the schema's order by its hash
+    /// (`KeyTables`): members in any order, keys that differ from a declared one in one byte, keys
+    /// written with escapes, repeated and at the record's end read as the reference validator reads them.
+    @Test func membersOfLargeObjectsInAnyOrderAreFoundByTheirKeys() throws {
+        let keys = ["a", "bb", "seven77", "exactly8", "nine_char", "sixteen_chars_ab", "seventeen_chars_a", "wordtopA", "wordtopB"]
+            + (0..<24).map { "field_\(100 + $0)" } + ["longer_key_with_many_words_1", "longer_key_with_many_words_2"]
+        let members = (0..<20).map { "m\(10 + $0)" }
+        #expect(keys.count > DirectPlan.membersTriedInTurn && members.count > DirectPlan.membersTriedInTurn)
+        let schema = try compile("""
+            formcheck: 1
+            form: wide
+            unknownFields: reject
+            fields:
+            \(keys.map { "  \($0): { type: string, rules: [required, { maxLength: 4 }] }" }.joined(separator: "\n"))
+              inner:
+                type: object
+                unknownFields: reject
+                fields:
+            \(members.map { "      \($0): { type: integer, rules: [{ min: 0 }] }" }.joined(separator: "\n"))
+            """)
+        var random = SeededRandom(seed: 0x4B45)
+        let inner = "{" + members.map { "\"\($0)\":\(random.chance(0.1) ? -1 : 1)" }.joined(separator: ",") + "}"
+        let all = keys.map { ($0, random.chance(0.1) ? #""too long""# : #""ok""#) } + [("inner", inner)]
+        let inOrder = try #require(try directCodes(in: schema, Self.record(all)))
+        #expect(!inOrder.isEmpty)
+        for _ in 0..<20 {
+            var shuffled = all
+            shuffled.shuffle(using: &random)
+            let innerShuffled = "{" + members.shuffled(using: &random).map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+            shuffled[shuffled.firstIndex { $0.0 == "inner" }!].1 = innerShuffled
+            _ = try directCodes(in: schema, Self.record(shuffled))
+        }
+        // A declared key with one byte changed, wherever it lies, is undeclared; one written with an
+        // escape is the declared one; a repeated one keeps its last value.
+        for key in keys {
+            for position in 0..<key.utf8.count {
+                var changed = Array(key.utf8)
+                changed[position] = changed[position] == UInt8(ascii: "Z") ? UInt8(ascii: "Y") : UInt8(ascii: "Z")
+                let lookalike = String(decoding: changed, as: UTF8.self)
+                let codes = try #require(try directCodes(in: schema, Self.record(all.reversed() + [(lookalike, "1")])))
+                #expect(codes.contains("\(lookalike) unknownField"))
+            }
+            let escaped = #"\u00"# + String(key.utf8.first!, radix: 16) + key.dropFirst()
+            _ = try directCodes(in: schema, Self.record(all.reversed().filter { $0.0 != key } + [(escaped, #""esc""#)]))
+            _ = try directCodes(in: schema, Self.record(all.reversed() + [(key, #""again!""#)]))
+        }
+        // The last key of the record, closer than eight bytes to its end.
+        _ = try directCodes(in: schema, Self.record(all.filter { $0.0 != "a" }.reversed() + [("a", "1")]))
+    }
+
     @Test func everySingleAndPairedMutationAgreesWithTheReferenceValidator() throws {
         let values: [String?] = [
             nil, "null", #""""#, #""   ""#, #"" x ""#, "0", "-1", "17", "18", "120", "121", "12.5", "2.0", "1e2", "-0", "true", "false",

@@ -67,6 +67,8 @@ final class DirectPlan: @unchecked Sendable {
         let declaresUnnamedMember: Bool
         /// A member's key is beyond ASCII: keys are then compared as text.
         let hasKeysBeyondASCII: Bool
+        /// Its members by key, for keys of printable ASCII (`KeyTables`).
+        let keys: KeyTables.Table
     }
 
     struct Node {
@@ -231,6 +233,7 @@ final class DirectPlan: @unchecked Sendable {
     private let text: FlatArray<UInt8>
     private let members: FlatArray<Member>
     private let layouts: FlatArray<Layout>
+    private let keyTables: KeyTables
     private let elementLayouts: FlatArray<ElementLayout>
     /// By node id.
     private let nodeSlots: FlatArray<NodeSlot>
@@ -316,6 +319,7 @@ final class DirectPlan: @unchecked Sendable {
         text = FlatArray(copying: builder.text)
         members = FlatArray(copying: builder.members)
         layouts = FlatArray(copying: builder.layouts)
+        keyTables = KeyTables(builder.keyTables)
         elementLayouts = FlatArray(copying: builder.elementLayouts)
         nodeSlots = FlatArray(copying: builder.nodeSlots)
         parents = FlatArray(copying: graph.nodes.map { Int32($0.parent ?? -1) })
@@ -358,6 +362,7 @@ final class DirectPlan: @unchecked Sendable {
         text.deallocate()
         members.deallocate()
         layouts.deallocate()
+        keyTables.deallocate()
         elementLayouts.deallocate()
         nodeSlots.deallocate()
         parents.deallocate()
@@ -569,10 +574,26 @@ final class DirectPlan: @unchecked Sendable {
     /// ASCII), if any. Keys are compared by bytes when both are ASCII, else as `String`s compare, so
     /// that canonically equivalent keys name the same member, as in an `ObjectValue`.
     func member(of layout: Int, forKey key: UnsafeBufferPointer<UInt8>, isPlain: Bool) -> Int? {
-        if isPlain, !layouts[layout].hasKeysBeyondASCII { return layouts[layout].members.first { text(members[$0].key, equals: key) } }
+        if isPlain, !layouts[layout].hasKeysBeyondASCII { return member(of: layout, plainKey: key, hash: KeyTables.hash(key)) }
         let decoded = String(decoding: key, as: UTF8.self)
         return layouts[layout].members.first { String(decoding: text[members[$0].key], as: UTF8.self) == decoded }
     }
+
+    /// The index of the layout's member whose key is `key`, printable ASCII of hash `hash` (see
+    /// `KeyTables`), if any.
+    @inline(__always)
+    func member(of layout: Int, plainKey key: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+        guard !layouts[layout].hasKeysBeyondASCII else { return member(of: layout, forKey: key, isPlain: true) }
+        return keyTables.member(hash: hash, in: layouts[layout].keys) { text(members[$0].key, equals: key) }
+    }
+
+    /// Whether a key out of the schema's order is first compared with each member of the layout in turn
+    /// (`quotedKey(in:at:of:from:)`), which costs less than its hash where the members are few.
+    @inline(__always)
+    func triesKeysInTurn(_ layout: Int) -> Bool { layouts[layout].members.count <= Self.membersTriedInTurn }
+
+    /// The most members of a layout that `triesKeysInTurn`.
+    static let membersTriedInTurn = 12
 
     /// The length of the quoted key at `offset` of `bytes` (which holds a `"`) when it is the key of the
     /// layout's member at `index`, else nil. Records mostly list their members in the schema's order, so
@@ -1105,6 +1126,7 @@ final class DirectPlan: @unchecked Sendable {
         var text = [UInt8](repeating: 0, count: 8)
         var members: [Member] = []
         var layouts: [Layout] = []
+        var keyTables = KeyTables.Builder()
         var nodes: [Node?]
         var nodeLists: [Int] = []
         var rules: [Rule] = []
@@ -1191,9 +1213,10 @@ final class DirectPlan: @unchecked Sendable {
                 declared.append(Member(key: store(field.key), of: field.key.utf8, slot: slot, childLayout: childLayout, elements: elements,
                                        isDate: field.type == .date))
             }
+            let keys = keyTables.add(keys: fields.map { Array(graph.nodes[$0].key.utf8) }, firstMember: members.count)
             layouts.append(Layout(members: members.count..<(members.count + declared.count), rejectsUnknown: rejectsUnknown,
                                   isSensitive: isSensitive, declaresUnnamedMember: isSensitive && fields.contains { graph.nodes[$0].key == "*" },
-                                  hasKeysBeyondASCII: fields.contains { !graph.nodes[$0].key.utf8.allSatisfy { $0 < 0x80 } }))
+                                  hasKeysBeyondASCII: fields.contains { !graph.nodes[$0].key.utf8.allSatisfy { $0 < 0x80 } }, keys: keys))
             members += declared
             return layouts.count - 1
         }

@@ -130,10 +130,15 @@ struct DirectScanner: ~Copyable {
                 // The member the schema's order expects: its key is compared in place, not scanned.
                 offset += length
                 found = expected
-            } else if let (index, length) = plan.quotedKey(in: layout, at: offset, of: bytes, from: expected + 1) {
-                // Another member, out of the schema's order: still compared in place.
+            } else if plan.triesKeysInTurn(layout), let (index, length) = plan.quotedKey(in: layout, at: offset, of: bytes, from: expected + 1) {
+                // Another member of a small object, out of the schema's order: still compared in place.
                 offset += length
                 found = index
+            } else if let (length, hash) = KeyTables.plainKey(in: bytes, at: offset) {
+                // Another key of printable ASCII: found by its hash, whatever the layout's size.
+                key = (offset + 1)..<(offset + 1 + length)
+                found = plan.member(of: layout, plainKey: UnsafeBufferPointer(rebasing: bytes[key]), hash: hash)
+                offset += length + 2
             } else {
                 guard let (scanned, isPlain) = scanString() else { return false }
                 found = plan.member(of: layout, forKey: UnsafeBufferPointer(rebasing: bytes[scanned]), isPlain: isPlain)
