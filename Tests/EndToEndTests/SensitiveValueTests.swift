@@ -105,6 +105,61 @@ import Testing
             """)
     }
 
+    /// A JSON array that ends on a fault (a syntax error after an element, text after its `]`, the input
+    /// ending inside an element): the records before it are reported, and their excerpts hide the text
+    /// after the last element read, which was not read, so its sensitive values cannot be found.
+    @Test func textAfterAnArraysSyntaxErrorIsHidden() throws {
+        let secret = #""Zq9xSecretVALUE""#
+        let cases = [
+            ("after-element.json", #"[{"name": "Anna"}}, {"password": \#(secret)}]"#),
+            ("after-array.json", #"[{"name": "Anna"}] {"password": \#(secret)}"#),
+            ("inside-element.json", #"[{"name": "Anna"}, {"password": \#(secret)"#),
+        ]
+        for (file, text) in cases {
+            for input in [file, "-"] {
+                for jobs in ["1", "2"] {
+                    let scratch = try ScratchDirectory()
+                    try scratch.write("s.yaml", Self.namedSchema)
+                    try scratch.write(file, text + "\n")
+                    let result = try Formcheck.run(["s.yaml", input, "--jobs", jobs], input: input == "-" ? Data((text + "\n").utf8) : nil,
+                                                   directory: scratch.url)
+                    let name = input == "-" ? "<stdin>" : file
+                    #expect(result.stdout == """
+                        \(name):1:11: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+                        [{"name": "Anna"}***
+                                  ^~~~~~
+                        1 file, 1 record: 0 valid, 1 invalid; 1 error, 0 warnings; 1 unreadable
+
+                        """, "\(file) \(input) \(jobs)")
+                    #expect(result.status == 2)
+                    for format in ["json", "github", "sarif", "junit"] {
+                        let other = try Formcheck.run(["s.yaml", input, "--format", format], input: input == "-" ? Data((text + "\n").utf8) : nil,
+                                                      directory: scratch.url)
+                        #expect(!(other.stdout + other.stderr).contains("SecretVALUE"), "\(file) \(format)")
+                    }
+                }
+            }
+        }
+        // A malformed element, where the array ends: its sensitive values are found as far as it can be
+        // read, and from the first thing that cannot be, the rest is hidden.
+        let malformed = [
+            (#"{x, "password": \#(secret)}"#, #"{***"#),
+            (#"{"password" \#(secret)}"#, #"{"password" ***"#),
+            (#"{"pass\word": \#(secret)}"#, #"{"pass***"#),
+            (#"{"password": \#(secret) "x": 1}"#, #"{"password": *** ***"#),
+            (#"{"name": {"y": [1, 2}, "password": \#(secret)}"#, #"{"name": {"y": [1, 2***"#),
+            (#"{"creds": {"a": [1}, "key": \#(secret)}}"#, #"{"creds": ***"#),
+            (#"{"account": {"pin" \#(secret)}}"#, #"{"account": {"pin" ***"#),
+            (#"{"password": Zq9xSecretVALUE}"#, #"{"password": ***}]"#),
+        ]
+        for (element, shown) in malformed {
+            let result = try check("m.json", #"[{"name": "Anna"}, \#(element)]"# + "\n")
+            #expect(result.stdout.split(separator: "\n").dropFirst().first.map(String.init) == #"[{"name": "Anna"}, \#(shown)"#, "\(element)")
+            #expect(!(result.stdout + result.stderr).contains("SecretVALUE"), "\(element)")
+            #expect(result.status == 2)
+        }
+    }
+
     /// A JSON array written on one line: each excerpt is a window around its value, with every hidden
     /// value before it counted as `***` in the positions, for the first, a middle and the last record.
     @Test func anArrayOnOneLineQuotesAWindowAroundEachValue() throws {

@@ -20,6 +20,10 @@ package final class DataDocument: @unchecked Sendable {
     /// For a window of a JSON array: where each whole value it holds starts (sensitive values are
     /// looked for in these, as the window is not one JSON document).
     let jsonValueStarts: [Int]?
+    /// For the last window of a JSON array that ended on a fault: where the text after its last
+    /// element starts, which was not read, so that the sensitive values in it cannot be found; excerpts
+    /// hide it whole.
+    let jsonUnreadStart: Int?
     /// The positions output gives, worked out with the window's place in its file, or for a JSON Lines
     /// line from where the check found its sensitive values (see `FormSchema.redaction(of:)`); set by
     /// the thread that checks the window or the line, before any of its records is handed on.
@@ -51,13 +55,14 @@ package final class DataDocument: @unchecked Sendable {
 
     /// - Parameter jsonValueColumns: the column of each of `jsonValueStarts`.
     init(name: String, bytes: [UInt8], firstLine: Int = 1, firstColumn: Int = 1, yamlRecords: [YAMLNode]? = nil,
-         jsonValueStarts: [Int]? = nil, jsonValueColumns: [Int]? = nil) {
+         jsonValueStarts: [Int]? = nil, jsonValueColumns: [Int]? = nil, jsonUnreadStart: Int? = nil) {
         self.name = name
         self.bytes = bytes
         self.firstLine = firstLine
         self.firstColumn = firstColumn
         self.yamlRecords = yamlRecords
         self.jsonValueStarts = jsonValueStarts
+        self.jsonUnreadStart = jsonUnreadStart
         (hasLineBreak, lock) = Self.lineBreakAndLock(of: bytes, isYAML: yamlRecords != nil, lock: nil)
         if !hasLineBreak, let jsonValueStarts, let jsonValueColumns {
             assert(jsonValueStarts.count == jsonValueColumns.count, "a column for each value start")

@@ -48,12 +48,15 @@ struct JSONArrayStream: ~Copyable {
         let handsOnLine: Bool
         /// Where the last element ends.
         let end: SourcePosition
+        /// Where, in `bytes`, the text after the array's last element read starts, when the array ended
+        /// on a fault there (a syntax error, an element too large, the input ending inside one).
+        let unreadStart: Int?
 
         /// The window's text as a document, made by the thread that checks it (a long line's columns
         /// are counted as it is made).
         func makeDocument() -> DataDocument {
             DataDocument(name: name, bytes: bytes, firstLine: start.line, firstColumn: start.column, jsonValueStarts: valueStarts,
-                         jsonValueColumns: valueColumns)
+                         jsonValueColumns: valueColumns, jsonUnreadStart: unreadStart)
         }
     }
 
@@ -210,7 +213,8 @@ struct JSONArrayStream: ~Copyable {
                             valueColumns: scanned[first..<after].map(\.startPosition.column),
                             elements: elements, firstIndex: pendingIndex,
                             endBeforeFirst: pendingIndex == 0 ? nil : scanned[pending].gapStart - windowStart, continuesLine: continuesLine,
-                            handsOnLine: nextContinuesLine, end: scanned[last].endPosition)
+                            handsOnLine: nextContinuesLine, end: scanned[last].endPosition,
+                            unreadStart: isClosed && after == scanned.count && !isWellFormedToEnd ? scanned[last].end - windowStart : nil)
         pendingIndex += count
         pending = last + 1
         // Keep only what the next window's context needs.

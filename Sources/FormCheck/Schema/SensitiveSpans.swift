@@ -3,9 +3,16 @@ extension ValidatorGraph {
     /// in every record it holds, and at every occurrence of a repeated key.
     func sensitiveSpans(in document: DataDocument) -> [SourceSpan] {
         guard let records = document.yamlRecords else {
-            let ranges = document.jsonValueStarts.map { starts in
-                starts.flatMap { JSONLocator.sensitiveRanges(in: document.bytes, recordStart: $0, graph: self) }
-            } ?? JSONLocator.sensitiveRanges(in: document.bytes, graph: self)
+            guard let starts = document.jsonValueStarts else { return document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, graph: self)) }
+            // A window of an array: its values, up to one that cannot be read (whose rest is hidden whole),
+            // then the text after them that was not read, if any.
+            var ranges: [Range<Int>] = []
+            for start in starts {
+                guard JSONLocator.appendSensitiveRanges(in: document.bytes, recordStart: start, graph: self, to: &ranges) else {
+                    return document.spans(ofBytes: ranges)
+                }
+            }
+            if let unread = document.jsonUnreadStart { ranges.append(unread..<document.byteCount) }
             return document.spans(ofBytes: ranges)
         }
         var spans: [SourceSpan] = []

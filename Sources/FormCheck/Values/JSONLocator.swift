@@ -28,33 +28,52 @@ enum JSONLocator {
 extension JSONLocator {
     /// The byte ranges of the values of sensitive fields (every occurrence of a repeated key included)
     /// in JSON text that has already been parsed: one record, or an array of records; or, given
-    /// `recordStart`, the one record that starts there.
+    /// `recordStart`, the one record that starts there (see `appendSensitiveRanges`).
     static func sensitiveRanges(in bytes: [UInt8], recordStart: Int? = nil, graph: ValidatorGraph) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        _ = appendSensitiveRanges(in: bytes, recordStart: recordStart, graph: graph, to: &ranges)
+        return ranges
+    }
+
+    /// Appends the ranges `sensitiveRanges` gives to `ranges`. Text that is not well-formed (an element
+    /// of an array that ended on a syntax error) is read as far as it can be: from the first thing that
+    /// cannot be read as JSON on (a key that is not a well-formed string, a missing `:`, `,` or closing
+    /// bracket), where the sensitive values cannot be found, the rest of the text is one range, the
+    /// last, and the answer is false.
+    static func appendSensitiveRanges(in bytes: [UInt8], recordStart: Int? = nil, graph: ValidatorGraph, to ranges: inout [Range<Int>]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
-            reader.offset = JSONTextEncoding.byteOrderMarkLength(buffer)
-            var ranges: [Range<Int>] = []
-            reader.offset = recordStart ?? reader.offset
+            reader.offset = recordStart ?? JSONTextEncoding.byteOrderMarkLength(buffer)
             reader.skipWhitespace()
-            guard recordStart == nil, reader.peek() == UInt8(ascii: "[") else {
-                reader.collectSensitiveRanges(of: nil, graph: graph, into: &ranges)
-                return ranges
+            let isRead: Bool
+            if recordStart == nil, reader.peek() == UInt8(ascii: "[") {
+                reader.offset += 1
+                isRead = reader.forEachElement { $0.collectSensitiveRanges(of: nil, graph: graph, into: &ranges) }
+            } else {
+                isRead = reader.collectSensitiveRanges(of: nil, graph: graph, into: &ranges)
             }
-            reader.offset += 1
-            reader.forEachElement { $0.collectSensitiveRanges(of: nil, graph: graph, into: &ranges) }
-            return ranges
+            if !isRead { ranges.append(reader.offset..<buffer.count) }
+            return isRead
         }
     }
 }
 
 extension JSONReader {
     /// Walks the value at the current offset, a value of field `id` (or a record when nil), adding the
-    /// ranges of sensitive values to `ranges`; leaves the offset after it.
-    fileprivate mutating func collectSensitiveRanges(of id: Int?, graph: ValidatorGraph, into ranges: inout [Range<Int>]) {
+    /// ranges of sensitive values to `ranges`; leaves the offset after it. False, with the offset where
+    /// it stopped, at the first thing within it that cannot be read as JSON (see
+    /// `JSONLocator.appendSensitiveRanges`); a value it skips is not read that closely.
+    fileprivate mutating func collectSensitiveRanges(of id: Int?, graph: ValidatorGraph, into ranges: inout [Range<Int>]) -> Bool {
         skipWhitespace()
         if let id, graph.nodes[id].isSensitive {
-            ranges.append(valueRange())
-            return
+            // A value that cannot be read is hidden from its start on.
+            let start = offset
+            guard skipValue() else {
+                offset = start
+                return false
+            }
+            ranges.append(start..<offset)
+            return true
         }
         // Only the fields that are or hold sensitive values are looked into.
         let fields = graph.fieldsHoldingSensitiveValues(in: id)
@@ -62,54 +81,74 @@ extension JSONReader {
         switch peek() {
         case UInt8(ascii: "{")? where !fields.isEmpty:
             offset += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") {
+                offset += 1
+                return true
+            }
             while true {
                 skipWhitespace()
-                guard peek() == UInt8(ascii: "\"") else { break }
-                let child = readField(among: fields, graph: graph)
+                guard peek() == UInt8(ascii: "\""), let child = readField(among: fields, graph: graph) else { return false }
                 skipWhitespace()
-                offset += 1  // ':'
+                guard peek() == UInt8(ascii: ":") else { return false }
+                offset += 1
                 if let child {
-                    collectSensitiveRanges(of: child, graph: graph, into: &ranges)
+                    guard collectSensitiveRanges(of: child, graph: graph, into: &ranges) else { return false }
                 } else {
                     skipWhitespace()
-                    skipValue()
+                    guard skipValue() else { return false }
                 }
                 skipWhitespace()
-                guard peek() == UInt8(ascii: ",") else { break }
+                if peek() == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
+                guard peek() == UInt8(ascii: "}") else { return false }
                 offset += 1
+                return true
             }
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") { offset += 1 }
         case UInt8(ascii: "[")? where items.map(graph.holdsSensitiveValues) == true:
             offset += 1
-            forEachElement { $0.collectSensitiveRanges(of: items, graph: graph, into: &ranges) }
+            return forEachElement { $0.collectSensitiveRanges(of: items, graph: graph, into: &ranges) }
         default:
-            skipValue()
+            return skipValue()
         }
     }
 
-    /// Reads a member name and gives the field among `fields` that it names, if any. A name of ASCII
-    /// text without escapes is compared as it lies with each ASCII key.
-    private mutating func readField(among fields: [Int], graph: ValidatorGraph) -> Int? {
-        guard let name = readPlainASCIIName() else { return graph.field((try? readString()) ?? "", among: fields) }
-        return fields.first { field in
+    /// Reads a member name and gives the field among `fields` that it names, or `.some(nil)` when it
+    /// names none of them; nil when the name is not a well-formed string. A name of ASCII text without
+    /// escapes is compared as it lies with each ASCII key.
+    private mutating func readField(among fields: [Int], graph: ValidatorGraph) -> Int?? {
+        guard let name = readPlainASCIIName() else {
+            guard let name = try? readString() else { return nil }
+            return .some(graph.field(name, among: fields))
+        }
+        return .some(fields.first { field in
             guard let key = graph.asciiKeys[field] else { return graph.nodes[field].key == String(decoding: name, as: UTF8.self) }
             return key.withUnsafeBufferPointer { $0.count == name.count && memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
-        }
+        })
     }
 
-    /// Calls `body` at each element of the array whose `[` was just read, leaving the offset after its `]`.
-    fileprivate mutating func forEachElement(_ body: (inout JSONReader) -> Void) {
-        while true {
-            skipWhitespace()
-            guard let byte = peek(), byte != UInt8(ascii: "]") else { break }
-            body(&self)
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ",") else { break }
-            offset += 1
-        }
+    /// Calls `body` at each element of the array whose `[` was just read, leaving the offset after its
+    /// `]`; false, where it stopped, when `body` is, or the array goes on with anything but `,` or `]`.
+    fileprivate mutating func forEachElement(_ body: (inout JSONReader) -> Bool) -> Bool {
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") { offset += 1 }
+        if peek() == UInt8(ascii: "]") {
+            offset += 1
+            return true
+        }
+        while true {
+            guard peek() != nil, body(&self) else { return false }
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") {
+                offset += 1
+                skipWhitespace()
+                continue
+            }
+            guard peek() == UInt8(ascii: "]") else { return false }
+            offset += 1
+            return true
+        }
     }
 
     /// The range of the value at the current offset, leaving the offset after it.
@@ -178,33 +217,49 @@ extension JSONReader {
     }
 
     /// Skips one well-formed value without building it.
-    fileprivate mutating func skipValue() {
-        guard let first = peek() else { return }
+    /// Skips the value at the current offset, its brackets counted; false, where it stopped, at a
+    /// closing bracket that is not its opening one's, or at the text's end inside it.
+    @discardableResult
+    fileprivate mutating func skipValue() -> Bool {
+        guard let first = peek() else { return false }
         switch first {
         case UInt8(ascii: "\""):
             skipString()
         case UInt8(ascii: "{"), UInt8(ascii: "["):
+            // Whether each open bracket is `{`, a bit a level (deeper ones, which nothing reads here, in
+            // an array made only for them).
             var depth = 0
+            var opensObject: UInt64 = 0
+            var deeper: [Bool] = []
             while let byte = peek() {
                 switch byte {
                 case UInt8(ascii: "\""):
                     skipString()
                     continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if depth < 64 {
+                        opensObject = opensObject & ~(1 << depth) | (byte == UInt8(ascii: "{") ? 1 << depth : 0)
+                    } else {
+                        deeper.append(byte == UInt8(ascii: "{"))
+                    }
                     depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1
+                    let isObject = depth < 64 ? opensObject & (1 << depth) != 0 : deeper.removeLast()
+                    guard isObject == (byte == UInt8(ascii: "}")) else { return false }
                 default:
                     break
                 }
                 offset += 1
-                if depth == 0 { return }
+                if depth == 0 { return true }
             }
+            return false
         default:
             while let byte = peek(), ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(byte) {
                 offset += 1
             }
         }
+        return true
     }
 
     private mutating func skipString() {
