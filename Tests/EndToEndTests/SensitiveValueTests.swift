@@ -151,6 +151,11 @@ import Testing
             (#"{"creds": {"a": [1}, "key": \#(secret)}}"#, #"{"creds": ***"#),
             (#"{"account": {"pin" \#(secret)}}"#, #"{"account": {"pin" ***"#),
             (#"{"password": Zq9xSecretVALUE}"#, #"{"password": ***}]"#),
+            // What the array's reader takes for one element runs to the next `,` or bracket.
+            (#"{"name": "Bob"}; {"password": \#(secret)}"#, #"{"name": "Bob"}***"#),
+            (#"null{"password": \#(secret)}"#, #"null{"password": ***"#),
+            // A key holding a control character, which JSON writes only escaped.
+            ("{\"pa\rssword\": \(secret)}", #"{"pa***"#),
         ]
         for (element, shown) in malformed {
             let result = try check("m.json", #"[{"name": "Anna"}, \#(element)]"# + "\n")

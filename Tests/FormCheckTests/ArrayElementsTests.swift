@@ -114,6 +114,9 @@ import Testing
         let cases: [(text: String, handedOn: Int, error: DataParseError)] = [
             ("[\(valid),\n \(valid) \(valid)]", 1,
              DataParseError(message: "malformed JSON: expected ',' or ']' after an array element", position: SourcePosition(line: 2, column: 3 + valid.count))),
+            // A `}` between elements closes nothing: the array ends there, and the element after it is not read.
+            ("[\(valid)} \(valid)]", 1,
+             DataParseError(message: "malformed JSON: expected ',' or ']' after an array element", position: SourcePosition(line: 1, column: 2 + valid.count))),
             ("[\(many),\(valid)}]", 9_001,
              DataParseError(message: "malformed JSON: expected ',' or ']' after an array element",
                             position: SourcePosition(line: 1, column: 2 + 9_001 * (valid.count + 1) - 1))),

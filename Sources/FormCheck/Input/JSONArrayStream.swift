@@ -298,7 +298,7 @@ struct JSONArrayStream: ~Copyable {
                     isClosed = true
                     isWellFormedToEnd = trailingWhitespaceToEnd()
                 } else if closes == nil {
-                    // The text ends after the element, unclosed.
+                    // The text ends after the element, unclosed, or goes on with what cannot follow it.
                     isClosed = true
                 }
                 return nil
@@ -326,7 +326,8 @@ struct JSONArrayStream: ~Copyable {
 
     private enum Scan {
         /// An element from `start` to `end`, then white space, a separator and white space up to `next`;
-        /// `closes` tells whether the separator was `]`, and is nil when the text ends after the element.
+        /// `closes` tells whether the separator was `]`, and is nil when the text ends after the element
+        /// or goes on with a `}`, which nothing opened.
         case element(start: Int, end: Int, next: Int, closes: Bool?)
         /// `]` right after `[` (only for the first element).
         case emptyArray(next: Int)
@@ -358,7 +359,9 @@ struct JSONArrayStream: ~Copyable {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if depth == 0 {
                     if end == start { return bytes[offset] == UInt8(ascii: "]") && isFirst ? .emptyArray(next: offset + 1) : .malformed }
-                    return .element(start: start, end: end, next: offset + 1, closes: bytes[offset] == UInt8(ascii: "]"))
+                    // Only `]` closes the array: a `}` there ends it on a fault, after the element.
+                    let closes = bytes[offset] == UInt8(ascii: "]")
+                    return .element(start: start, end: end, next: closes ? offset + 1 : offset, closes: closes ? true : nil)
                 }
                 depth -= 1
             case UInt8(ascii: ",") where depth == 0:

@@ -38,8 +38,8 @@ extension JSONLocator {
     /// Appends the ranges `sensitiveRanges` gives to `ranges`. Text that is not well-formed (an element
     /// of an array that ended on a syntax error) is read as far as it can be: from the first thing that
     /// cannot be read as JSON on (a key that is not a well-formed string, a missing `:`, `,` or closing
-    /// bracket), where the sensitive values cannot be found, the rest of the text is one range, the
-    /// last, and the answer is false.
+    /// bracket, anything but those after the record), where the sensitive values cannot be found, the
+    /// rest of the text is one range, the last, and the answer is false.
     static func appendSensitiveRanges(in bytes: [UInt8], recordStart: Int? = nil, graph: ValidatorGraph, to ranges: inout [Range<Int>]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
@@ -50,7 +50,9 @@ extension JSONLocator {
                 reader.offset += 1
                 isRead = reader.forEachElement { $0.collectSensitiveRanges(of: nil, graph: graph, into: &ranges) }
             } else {
-                isRead = reader.collectSensitiveRanges(of: nil, graph: graph, into: &ranges)
+                // A record ends where its text does, or at what closes or separates it from another
+                // value; anything else after it is text that was not read.
+                isRead = reader.collectSensitiveRanges(of: nil, graph: graph, into: &ranges) && reader.isAtEndOfValue
             }
             if !isRead { ranges.append(reader.offset..<buffer.count) }
             return isRead
@@ -151,6 +153,15 @@ extension JSONReader {
         }
     }
 
+    /// Whether only white space lies between the offset and the end of the text, a `,`, or a closing
+    /// bracket; moves the offset past the white space.
+    fileprivate var isAtEndOfValue: Bool {
+        mutating get {
+            skipWhitespace()
+            return peek().map { [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains($0) } ?? true
+        }
+    }
+
     /// The range of the value at the current offset, leaving the offset after it.
     fileprivate mutating func valueRange() -> Range<Int> {
         skipWhitespace()
@@ -205,18 +216,17 @@ extension JSONReader {
         return ((try? readString()) ?? "") == key
     }
 
-    /// Reads the member name at the current offset when it is ASCII text without escapes, and gives
-    /// its bytes (without the quotes); else reads nothing and gives nil.
+    /// Reads the member name at the current offset when it is ASCII text without escapes or control
+    /// characters, and gives its bytes (without the quotes); else reads nothing and gives nil.
     private mutating func readPlainASCIIName() -> UnsafeBufferPointer<UInt8>? {
         let start = offset
         var end = offset + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] < 0x80 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 { end += 1 }
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         offset = end + 1
         return UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
     }
 
-    /// Skips one well-formed value without building it.
     /// Skips the value at the current offset, its brackets counted; false, where it stopped, at a
     /// closing bracket that is not its opening one's, or at the text's end inside it.
     @discardableResult
