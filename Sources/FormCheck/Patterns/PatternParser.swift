@@ -335,25 +335,9 @@ struct PatternParser {
         case "0":
             guard let value = readOctal() else { throw fail("\\0 takes 1 to 3 octal digits (\\0101 is A); write \\x00 for NUL", at: start) }
             return .scalar(Unicode.Scalar(value)!)
-        case "x":
-            if peek == "{" {
-                guard let close = scalars[index...].firstIndex(of: "}"), let scalar = hexScalar(index + 1..<close, count: 1...6) else {
-                    throw fail("\\x{...} takes 1 to 6 hexadecimal digits naming a Unicode scalar", at: start)
-                }
-                index = close + 1
-                return .scalar(scalar)
-            }
-            var end = index
-            while end < index + 2, end < scalars.count, scalars[end].properties.isASCIIHexDigit { end += 1 }
-            guard let scalar = hexScalar(index..<end, count: 1...2) else { throw fail("\\x takes 1 or 2 hexadecimal digits, or \\x{...}", at: start) }
-            index = end
-            return .scalar(scalar)
-        case "u", "U":
-            let count = letter == "u" ? 4 : 8
-            guard let scalar = hexScalar(index..<min(index + count, scalars.count), count: count...count) else {
-                throw fail("\\\(letter) takes exactly \(count) hexadecimal digits naming a Unicode scalar", at: start)
-            }
-            index += count
+        case "x", "u", "U":
+            let form = hexEscapeForm(letter, bracedDigits: 6, naming: "a Unicode scalar")
+            guard let scalar = readHexEscape(letter, bracedDigits: 6).flatMap(Unicode.Scalar.init) else { throw fail(form, at: start) }
             return .scalar(scalar)
         case "c":
             guard let control = peek, ("A"..."Z").contains(control) else { throw fail("\\c takes a capital letter: \\cA to \\cZ", at: start) }
@@ -389,18 +373,41 @@ struct PatternParser {
         }
     }
 
-    /// The scalar named by the hexadecimal digits in `range`, if they are `count` digits and name one.
-    private func hexScalar(_ range: Range<Int>, count: ClosedRange<Int>) -> Unicode.Scalar? {
-        hexCodePoint(range, count: count).flatMap(Unicode.Scalar.init)
+    /// The code point (a surrogate too) that the hexadecimal digits of a `\x`, `\u` or `\U` escape at
+    /// `index` (after its letter) name, leaving `index` after them: `\x` takes 1 or 2 digits, or 1 to
+    /// `bracedDigits` in braces; `\u` exactly 4 and `\U` exactly 8. Nil when they are not written so,
+    /// or name no code point.
+    private mutating func readHexEscape(_ letter: Unicode.Scalar, bracedDigits: Int) -> UInt32? {
+        let digits: Range<Int>
+        let count: ClosedRange<Int>
+        let after: Int
+        switch letter {
+        case "x" where peek == "{":
+            guard let close = scalars[index...].firstIndex(of: "}") else { return nil }
+            (digits, count, after) = (index + 1..<close, 1...bracedDigits, close + 1)
+        case "x":
+            var end = index
+            while end < index + 2, end < scalars.count, scalars[end].properties.isASCIIHexDigit { end += 1 }
+            (digits, count, after) = (index..<end, 1...2, end)
+        default:
+            let length = letter == "u" ? 4 : 8
+            (digits, count, after) = (index..<min(index + length, scalars.count), length...length, index + length)
+        }
+        guard count.contains(digits.count), scalars[digits].allSatisfy(\.properties.isASCIIHexDigit),
+              let value = UInt32(String(String.UnicodeScalarView(scalars[digits])), radix: 16), value <= 0x10FFFF
+        else { return nil }
+        index = after
+        return value
     }
 
-    /// The code point (a surrogate too) named by the hexadecimal digits in `range`, if they are `count`
-    /// digits and name one.
-    private func hexCodePoint(_ range: Range<Int>, count: ClosedRange<Int>) -> UInt32? {
-        guard count.contains(range.count), scalars[range].allSatisfy(\.properties.isASCIIHexDigit),
-              let value = UInt32(String(String.UnicodeScalarView(scalars[range])), radix: 16), value <= 0x10FFFF
-        else { return nil }
-        return value
+    /// How the `\x`, `\u` or `\U` escape at `index` (after its letter) is written, for its diagnostic:
+    /// `readHexEscape`'s forms, their digits `naming` what they name.
+    private func hexEscapeForm(_ letter: Unicode.Scalar, bracedDigits: Int, naming: String) -> String {
+        switch letter {
+        case "x" where peek == "{": "\\x{...} takes 1 to \(bracedDigits) hexadecimal digits naming \(naming)"
+        case "x": "\\x takes 1 or 2 hexadecimal digits, or \\x{...}"
+        default: "\\\(letter) takes exactly \(letter == "u" ? 4 : 8) hexadecimal digits naming \(naming)"
+        }
     }
 
     /// The value of the 1 to 3 octal digits at `index` (as many as keep it at most 0o377), leaving
@@ -431,24 +438,9 @@ struct PatternParser {
             if peek != nil { index += 1 }
         case "0":
             guard readOctal() != nil else { throw fail("in a comment too, \\0 takes 1 to 3 octal digits, as ICU reads it", at: start) }
-        case "x":
-            if peek == "{" {
-                guard let close = scalars[index...].firstIndex(of: "}"), hexCodePoint(index + 1..<close, count: 1...7) != nil else {
-                    throw fail("in a comment too, \\x{...} takes 1 to 7 hexadecimal digits naming a code point, as ICU reads it", at: start)
-                }
-                index = close + 1
-            } else {
-                var end = index
-                while end < index + 2, end < scalars.count, scalars[end].properties.isASCIIHexDigit { end += 1 }
-                guard end > index else { throw fail("in a comment too, \\x takes 1 or 2 hexadecimal digits, or \\x{...}, as ICU reads it", at: start) }
-                index = end
-            }
-        case "u", "U":
-            let count = letter == "u" ? 4 : 8
-            guard hexCodePoint(index..<min(index + count, scalars.count), count: count...count) != nil else {
-                throw fail("in a comment too, \\\(letter) takes exactly \(count) hexadecimal digits naming a code point, as ICU reads it", at: start)
-            }
-            index += count
+        case "x", "u", "U":
+            let form = hexEscapeForm(letter, bracedDigits: 7, naming: "a code point")
+            guard readHexEscape(letter, bracedDigits: 7) != nil else { throw fail("in a comment too, \(form), as ICU reads it", at: start) }
         default:
             break
         }
