@@ -153,7 +153,8 @@ import Testing
             (#"{"password": Zq9xSecretVALUE}"#, #"{"password": ***}]"#),
             // What the array's reader takes for one element runs to the next `,` or bracket.
             (#"{"name": "Bob"}; {"password": \#(secret)}"#, #"{"name": "Bob"}***"#),
-            (#"null{"password": \#(secret)}"#, #"null{"password": ***"#),
+            // A record that is not an object is hidden whole (see the test below).
+            (#"null{"password": \#(secret)}"#, #"*** ***"#),
             // A key holding a control character, which JSON writes only escaped.
             ("{\"pa\rssword\": \(secret)}", #"{"pa***"#),
         ]
@@ -248,6 +249,87 @@ import Testing
         let flow = try check("d.yaml", "{name: Anna, password: Zq9xSecretVALUE, password: short}\n")
         #expect(flow.stdout.contains("{name: Anna, password: ***, password: ***}"))
         #expect(!(nested.stdout + flow.stdout).contains("SecretVALUE"))
+    }
+
+    /// A value of another shape than its field's, where the field holds sensitive fields (an array or
+    /// a string where the object `account` holding `pin` is declared, a record that is not an object),
+    /// may hold what they would: it is hidden whole, in every input kind; `null` is shown.
+    @Test func aValueOfAnotherShapeWhereSecretsAreDeclaredIsHidden() throws {
+        let inputs = [
+            ("d.jsonl", """
+                {"name": "Anna", "account": [{"pin": "Zq9xSecretVALUE"}]}
+                {"name": "Anna", "account": "Zq9xSecretVALUE"}
+                {"name": "Anna", "account": null}
+                [{"account": {"pin": "Zq9xSecretVALUE"}}, "Zq9xSecretVALUE"]
+
+                """),
+            ("d.json", #"[{"name": "Anna", "account": [{"pin": "Zq9xSecretVALUE"}]}, ["Zq9xSecretVALUE"]]"#),
+            ("d.yaml", "name: Anna\naccount: [{pin: Zq9xSecretVALUE}]\n---\nname: Anna\naccount: Zq9xSecretVALUE\n---\nname: Anna\naccount:\n"),
+        ]
+        let lines = try check(inputs[0].0, inputs[0].1)
+        #expect(lines.stdout == """
+            d.jsonl:1:10: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            {"name": "Anna", "account": ***}
+                     ^~~~~~
+            d.jsonl:1:29: error: record 1, account: account must be an object. [type]
+            {"name": "Anna", "account": ***}
+                                        ^~~
+            d.jsonl:2:10: error: record 2, name: Name must be at most 3 characters long. [maxLength]
+            {"name": "Anna", "account": ***}
+                     ^~~~~~
+            d.jsonl:2:29: error: record 2, account: account must be an object. [type]
+            {"name": "Anna", "account": ***}
+                                        ^~~
+            d.jsonl:3:10: error: record 3, name: Name must be at most 3 characters long. [maxLength]
+            {"name": "Anna", "account": null}
+                     ^~~~~~
+            d.jsonl:4:1: error: record 4: Each record must be a JSON object. [type]
+            ***
+            ^~~
+            1 file, 4 records: 0 valid, 4 invalid; 6 errors, 0 warnings
+
+            """)
+        let array = try check(inputs[1].0, inputs[1].1)
+        #expect(array.stdout == """
+            d.json:1:11: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            [{"name": "Anna", "account": ***}, ***]
+                      ^~~~~~
+            d.json:1:30: error: record 1, account: account must be an object. [type]
+            [{"name": "Anna", "account": ***}, ***]
+                                         ^~~
+            d.json:1:36: error: record 2: Each record must be a JSON object. [type]
+            [{"name": "Anna", "account": ***}, ***]
+                                               ^~~
+            1 file, 2 records: 0 valid, 2 invalid; 3 errors, 0 warnings
+
+            """)
+        let yaml = try check(inputs[2].0, inputs[2].1)
+        #expect(yaml.stdout == """
+            d.yaml:1:7: error: record 1, name: Name must be at most 3 characters long. [maxLength]
+            name: Anna
+                  ^~~~
+            d.yaml:2:10: error: record 1, account: account must be an object. [type]
+            account: ***
+                     ^~~
+            d.yaml:4:7: error: record 2, name: Name must be at most 3 characters long. [maxLength]
+            name: Anna
+                  ^~~~
+            d.yaml:5:10: error: record 2, account: account must be an object. [type]
+            account: ***
+                     ^~~
+            d.yaml:7:7: error: record 3, name: Name must be at most 3 characters long. [maxLength]
+            name: Anna
+                  ^~~~
+            1 file, 3 records: 0 valid, 3 invalid; 5 errors, 0 warnings
+
+            """)
+        for (file, contents) in inputs {
+            for options in [["--format", "json"], ["--format", "sarif"], ["--format", "github"], ["--format", "junit"], ["--jobs", "2"]] {
+                let result = try check(file, contents, options)
+                #expect(result.status == 1, "\(file) \(options)")
+                #expect(!(result.stdout + result.stderr).contains("SecretVALUE"), "\(file) \(options)")
+            }
+        }
     }
 
     @Test(arguments: ["\r", "\u{85}", "\u{2028}", "\u{2029}", "\r\n"])

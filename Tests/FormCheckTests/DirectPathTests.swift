@@ -1288,6 +1288,8 @@ import Testing
             #"{"name":"Al","password":"first","password":"second"}"#,
             #"{"name":"Al","card":{"number":"1"},"card":{"number":"2"}}"#,
             #"{"name":"Al","unknown":{"password":"not a field"}}"#,
+            #"{"name":"Al","card":["4111111111111111"]}"#,
+            #"{"name":"Al","card":null,"password":"p"}"#,
         ]
         let plan = schema.directPlan
         var found: [Bool] = []
@@ -1303,8 +1305,11 @@ import Testing
             }
             found.append(checked.sensitive != nil)
         }
-        // A repeated member leaves the earlier values to the locator: a slot holds the last one.
-        #expect(found == [true, true, true, true, true, false, false, true])
+        // A repeated member leaves the earlier values to the locator: a slot holds the last one; so
+        // does an object holding sensitive fields written as another kind of value, which is hidden whole.
+        #expect(found == [true, true, true, false, true, false, false, true, false, true])
+        #expect(JSONLocator.sensitiveRanges(in: Array(records[3].utf8), graph: schema.graph) == [20..<35, 44..<48])
+        #expect(JSONLocator.sensitiveRanges(in: Array(records[8].utf8), graph: schema.graph) == [20..<40])
         // Within an array's elements, they are all left to the locator.
         let inArrays = try compile("""
             formcheck: 1

@@ -305,6 +305,9 @@ final class DirectPlan: @unchecked Sendable {
     /// The sensitive fields whose values a redaction hides, those within no other sensitive field; nil
     /// when there are none, or one lies within an array's elements (see `sensitiveRanges(in:repeatsMember:)`).
     private let sensitiveNodes: FlatArray<Int32>?
+    /// The objects that enclose `sensitiveNodes`: a value of another shape there is hidden whole, which
+    /// the slots do not tell.
+    private let sensitiveHolders: FlatArray<Int32>
     let nodeCount: Int
     /// Slots for the frames of array elements, after the nodes' slots (none when no field is an array).
     /// A record whose elements need more is read again with room for them.
@@ -356,6 +359,7 @@ final class DirectPlan: @unchecked Sendable {
         // A schema without sensitive fields has no values to find: nil too, which its records skip at once.
         sensitiveNodes = !sensitive.isEmpty && sensitive.allSatisfy { builder.nodeSlots[$0].depth == 0 }
             ? FlatArray(copying: sensitive.map { Int32($0) }) : nil
+        sensitiveHolders = FlatArray(copying: graph.nodes.indices.filter { graph.holdsSensitiveValues($0) && !graph.nodes[$0].isSensitive && !isWithinSensitive($0) }.map { Int32($0) })
     }
 
     deinit {
@@ -382,6 +386,7 @@ final class DirectPlan: @unchecked Sendable {
         quickFormats.deallocate()
         quickDateTests.deallocate()
         sensitiveNodes?.deallocate()
+        sensitiveHolders.deallocate()
         textTests.deallocate()
         ownChecks.deallocate()
         dateTests.deallocate()
@@ -540,13 +545,20 @@ final class DirectPlan: @unchecked Sendable {
 
     /// Puts in `ranges` (empty) where the values of the sensitive fields of `record` are written, in
     /// document order, as `JSONLocator.sensitiveRanges` finds them in its bytes, when the slots tell it:
-    /// when no sensitive field lies within an array's elements (`sensitiveNodes`), and no member of an
+    /// when no sensitive field lies within an array's elements (`sensitiveNodes`), no member of an
     /// object was written twice (`repeatsMember`: the reader finds every occurrence, a slot holds the
-    /// last one). Returns whether they did. Kept out of line: `read` asks it only of records with
-    /// failures, when their output needs it.
+    /// last one), and each object enclosing one is an object or null where it is written. Returns
+    /// whether they did. Kept out of line: `read` asks it only of records with failures, when their
+    /// output needs it.
     @inline(never)
     private func sensitiveRanges(in record: RecordSlots, repeatsMember: Bool, into ranges: inout [Range<Int>]) -> Bool {
         guard let sensitiveNodes, !repeatsMember else { return false }
+        for node in sensitiveHolders {
+            switch record[node: Int(node)].kind {
+            case .object, .null, .missing: continue
+            default: return false
+            }
+        }
         for node in sensitiveNodes {
             let value = record[node: Int(node)]
             if value.kind != .missing { ranges.append(value.writtenRange) }

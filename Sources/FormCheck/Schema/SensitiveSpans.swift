@@ -1,9 +1,13 @@
 extension ValidatorGraph {
     /// Where the values of sensitive fields (and everything inside them) are written in `document`:
-    /// in every record it holds, and at every occurrence of a repeated key.
-    func sensitiveSpans(in document: DataDocument) -> [SourceSpan] {
+    /// in every record it holds (the one it holds, when `holdsOneRecord`), and at every occurrence of a
+    /// repeated key.
+    func sensitiveSpans(in document: DataDocument, holdsOneRecord: Bool = false) -> [SourceSpan] {
         guard let records = document.yamlRecords else {
-            guard let starts = document.jsonValueStarts else { return document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, graph: self)) }
+            guard let starts = document.jsonValueStarts else {
+                let ranges = JSONLocator.sensitiveRanges(in: document.bytes, recordStart: holdsOneRecord ? 0 : nil, graph: self)
+                return document.spans(ofBytes: ranges)
+            }
             // A window of an array: its values, up to one that cannot be read (whose rest is hidden whole),
             // then the text after them that was not read, if any.
             var ranges: [Range<Int>] = []
@@ -16,7 +20,7 @@ extension ValidatorGraph {
             return document.spans(ofBytes: ranges)
         }
         var spans: [SourceSpan] = []
-        for record in records { collectSensitiveSpans(in: record, fields: rootFields, into: &spans) }
+        for record in records { collectSensitiveSpans(inRecord: record, into: &spans) }
         return spans
     }
 
@@ -29,7 +33,7 @@ extension ValidatorGraph {
             return document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, recordStart: start, graph: self))
         case .yaml(let node)?:
             var spans: [SourceSpan] = []
-            collectSensitiveSpans(in: node, fields: rootFields, into: &spans)
+            collectSensitiveSpans(inRecord: node, into: &spans)
             return spans
         case nil:
             return []
@@ -51,9 +55,14 @@ extension ValidatorGraph {
         fields.first { nodes[$0].key == key }
     }
 
+    /// A YAML record of a form with sensitive fields.
+    private func collectSensitiveSpans(inRecord node: YAMLNode, into spans: inout [SourceSpan]) {
+        guard case .mapping(let pairs) = node.kind else { return hideUnlessNull(node, in: &spans) }
+        collectSensitiveSpans(in: pairs, fields: rootFields, into: &spans)
+    }
+
     /// The members of a YAML mapping whose declared fields are `fields`.
-    private func collectSensitiveSpans(in mapping: YAMLNode, fields: [Int], into spans: inout [SourceSpan]) {
-        guard case .mapping(let pairs) = mapping.kind else { return }
+    private func collectSensitiveSpans(in pairs: [YAMLPair], fields: [Int], into spans: inout [SourceSpan]) {
         for pair in pairs {
             guard let key = pair.keyText, let id = field(key, among: fields) else { continue }
             collectSensitiveSpans(of: id, in: pair.value, into: &spans)
@@ -62,21 +71,30 @@ extension ValidatorGraph {
 
     /// A YAML value of the field `id`.
     private func collectSensitiveSpans(of id: Int, in node: YAMLNode, into spans: inout [SourceSpan]) {
-        if nodes[id].isSensitive {
-            // A value given through an alias is written where its anchor is, too.
-            spans.append(SourceSpan(start: node.position, end: node.end))
-            spans += node.originals
-            return
-        }
-        switch node.kind {
-        case .mapping:
-            collectSensitiveSpans(in: node, fields: nodes[id].children, into: &spans)
-        case .sequence(let items):
-            guard let template = nodes[id].items else { return }
+        guard holdsSensitive[id] else { return }
+        if nodes[id].isSensitive { return hide(node, in: &spans) }
+        switch (node.kind, nodes[id].items) {
+        case (.mapping(let pairs), nil):
+            collectSensitiveSpans(in: pairs, fields: nodes[id].children, into: &spans)
+        case (.sequence(let items), let template?):
             for item in items { collectSensitiveSpans(of: template, in: item, into: &spans) }
-        case .scalar:
-            break
+        default:
+            // A value of another shape than its field's (a sequence or a scalar where a mapping is
+            // declared, a mapping where a sequence is) may hold what the field's sensitive members
+            // would: hidden whole, unless it is null.
+            hideUnlessNull(node, in: &spans)
         }
+    }
+
+    private func hideUnlessNull(_ node: YAMLNode, in spans: inout [SourceSpan]) {
+        if case .scalar = node.kind, YAMLScalarResolver.value(of: node) == .null { return }
+        hide(node, in: &spans)
+    }
+
+    private func hide(_ node: YAMLNode, in spans: inout [SourceSpan]) {
+        // A value given through an alias is written where its anchor is, too.
+        spans.append(SourceSpan(start: node.position, end: node.end))
+        spans += node.originals
     }
 }
 
@@ -84,8 +102,18 @@ extension FormSchema {
     /// Where the values of `sensitive` fields are written in `document` (every record of it), and the
     /// positions output may give on their lines.
     package func redaction(of document: DataDocument) -> Redaction {
+        redaction(of: document, holdsOneRecord: false)
+    }
+
+    /// The same for the document of a JSON Lines line, which holds one record even when it is an array
+    /// (elsewhere an array of records).
+    package func redaction(ofLine document: DataDocument) -> Redaction {
+        redaction(of: document, holdsOneRecord: true)
+    }
+
+    private func redaction(of document: DataDocument, holdsOneRecord: Bool) -> Redaction {
         if let known = document.knownRedaction { return known }
-        return hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document)) : Redaction()
+        return hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document, holdsOneRecord: holdsOneRecord)) : Redaction()
     }
 
     /// The same for a document of one record, from where the check that read the record found its

@@ -67,19 +67,11 @@ extension JSONReader {
     /// `JSONLocator.appendSensitiveRanges`); a value it skips is not read that closely.
     fileprivate mutating func collectSensitiveRanges(of id: Int?, graph: ValidatorGraph, into ranges: inout [Range<Int>]) -> Bool {
         skipWhitespace()
-        if let id, graph.nodes[id].isSensitive {
-            // A value that cannot be read is hidden from its start on.
-            let start = offset
-            guard skipValue() else {
-                offset = start
-                return false
-            }
-            ranges.append(start..<offset)
-            return true
-        }
+        if let id, graph.nodes[id].isSensitive { return hideValue(in: &ranges) }
         // Only the fields that are or hold sensitive values are looked into.
         let fields = graph.fieldsHoldingSensitiveValues(in: id)
         let items = id.flatMap { graph.nodes[$0].items }
+        let holdsSensitive = id.map(graph.holdsSensitiveValues) ?? !fields.isEmpty
         switch peek() {
         case UInt8(ascii: "{")? where !fields.isEmpty:
             offset += 1
@@ -113,8 +105,26 @@ extension JSONReader {
             offset += 1
             return forEachElement { $0.collectSensitiveRanges(of: items, graph: graph, into: &ranges) }
         default:
-            return skipValue()
+            // A value of another shape than its field's (an array or a scalar where an object is declared,
+            // an object where an array is) may hold what the field's sensitive members would: hidden
+            // whole, unless it is `null`.
+            guard holdsSensitive else { return skipValue() }
+            return hideValue(in: &ranges, unlessNull: true)
         }
+    }
+
+    /// Adds the range of the value at the current offset to `ranges` (unless it is `null` and
+    /// `unlessNull`), leaving the offset after it; false, with the offset at its start (from where the
+    /// rest is hidden), when it cannot be read.
+    private mutating func hideValue(in ranges: inout [Range<Int>], unlessNull: Bool = false) -> Bool {
+        let start = offset
+        guard skipValue() else {
+            offset = start
+            return false
+        }
+        if unlessNull, bytes[start..<offset].elementsEqual("null".utf8) { return true }
+        ranges.append(start..<offset)
+        return true
     }
 
     /// Reads a member name and gives the field among `fields` that it names, or `.some(nil)` when it

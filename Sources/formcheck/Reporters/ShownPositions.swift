@@ -21,7 +21,7 @@ final class ShownPositions: Sendable {
         guard hidesValues, let document = record.document else { return Redaction() }
         // A document of one record serves no other: it is looked through without the lock, which the
         // threads would otherwise take and write for every record.
-        if record.isAloneInDocument { return schema.redaction(of: document) }
+        if record.isAloneInDocument { return schema.redaction(ofLine: document) }
         if let cached = last.withLock({ $0?.document === document ? $0?.redaction : nil }) { return cached }
         // A large document (of many records) is looked through once, by the first thread that asks
         // while the others wait; a small one by each thread that asks.
