@@ -16,7 +16,7 @@ import Testing
     /// Documents the whole-document reader refuses: the splitter gives up, or an element fails on its own.
     static let malformed: [String] = [
         "[1,]", "[,1]", "[{\"a\":[1}]", "[{\"a\":1}] x", "[{\"a\":\"unterminated]", "[{\"a\":1},,{\"b\":2}]", "[{\"a\":1} {\"b\":2}]",
-        "[{\"a\":1}}]", "[", "[{\"a\":1}", "[{\"a\":tru}]", "[{\"a\":\"tab\there\"}]", "[{\"a\":1},]", "[\"\\\"]",
+        "[{\"a\":1}}]", "[{\"a\":1};{\"b\":2}]", "[1 2]", "[\"a\"\"b\"]", "[1{\"a\":1}]", "[1:2]", "[", "[{\"a\":1}", "[{\"a\":tru}]", "[{\"a\":\"tab\there\"}]", "[{\"a\":1},]", "[\"\\\"]",
         "[" + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "]",
     ]
 
@@ -112,8 +112,13 @@ import Testing
         // malformed by the checker; an unterminated string at the end.
         let many = Array(repeating: valid, count: 9_000).joined(separator: ",")
         let cases: [(text: String, handedOn: Int, error: DataParseError)] = [
-            ("[\(valid),\n \(valid) \(valid)]", 1,
+            // An element followed by anything but `,` or `]` is handed on; the array ends after it.
+            ("[\(valid),\n \(valid) \(valid)]", 2,
              DataParseError(message: "malformed JSON: expected ',' or ']' after an array element", position: SourcePosition(line: 2, column: 3 + valid.count))),
+            ("[\(valid); \(valid)]", 1,
+             DataParseError(message: "malformed JSON: expected ',' or ']' after an array element", position: SourcePosition(line: 1, column: 2 + valid.count))),
+            ("[\(valid), 1 \(valid)]", 2,
+             DataParseError(message: "malformed JSON: expected ',' or ']' after an array element", position: SourcePosition(line: 1, column: 6 + valid.count))),
             // A `}` between elements closes nothing: the array ends there, and the element after it is not read.
             ("[\(valid)} \(valid)]", 1,
              DataParseError(message: "malformed JSON: expected ',' or ']' after an array element", position: SourcePosition(line: 1, column: 2 + valid.count))),

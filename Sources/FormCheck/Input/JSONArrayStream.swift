@@ -327,7 +327,7 @@ struct JSONArrayStream: ~Copyable {
     private enum Scan {
         /// An element from `start` to `end`, then white space, a separator and white space up to `next`;
         /// `closes` tells whether the separator was `]`, and is nil when the text ends after the element
-        /// or goes on with a `}`, which nothing opened.
+        /// or goes on with anything but a separator.
         case element(start: Int, end: Int, next: Int, closes: Bool?)
         /// `]` right after `[` (only for the first element).
         case emptyArray(next: Int)
@@ -336,7 +336,9 @@ struct JSONArrayStream: ~Copyable {
     }
 
     /// Scans from `from` (after `[`, or after the separator that follows the element before): white
-    /// space, the element, white space and the separator after it, and white space after a comma.
+    /// space, the element, white space and the separator after it, and white space after a comma. An
+    /// element ends where a value is complete (a string, a closed bracket, a number or literal followed
+    /// by white space or punctuation): anything but a separator after it ends the array on a fault.
     private static func scanValue(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, isFirst: Bool, atEnd: Bool) -> Scan {
         var offset = from
         func skipWhitespace() {
@@ -345,40 +347,59 @@ struct JSONArrayStream: ~Copyable {
         skipWhitespace()
         guard offset < bytes.count else { return .needMore }
         let start = offset
-        var depth = 0
         var end = offset
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case UInt8(ascii: "\""):
-                guard let after = Self.end(ofStringAt: offset, in: bytes) else { return .needMore }
-                offset = after
-                end = offset
-                continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == 0 {
-                    if end == start { return bytes[offset] == UInt8(ascii: "]") && isFirst ? .emptyArray(next: offset + 1) : .malformed }
-                    // Only `]` closes the array: a `}` there ends it on a fault, after the element.
-                    let closes = bytes[offset] == UInt8(ascii: "]")
-                    return .element(start: start, end: end, next: closes ? offset + 1 : offset, closes: closes ? true : nil)
+        switch bytes[offset] {
+        case UInt8(ascii: "]") where isFirst:
+            return .emptyArray(next: offset + 1)
+        case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
+            return .malformed
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""):
+            // A string, or brackets up to the one that closes the first (strings within skipped whole).
+            var depth = 0
+            scan: while offset < bytes.count {
+                switch bytes[offset] {
+                case UInt8(ascii: "\""):
+                    guard let after = Self.end(ofStringAt: offset, in: bytes) else { return .needMore }
+                    offset = after
+                    if depth == 0 { break scan }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 {
+                        offset += 1
+                        break scan
+                    }
+                default:
+                    break
                 }
-                depth -= 1
-            case UInt8(ascii: ",") where depth == 0:
-                guard end > start else { return .malformed }
                 offset += 1
-                skipWhitespace()
-                return offset < bytes.count || atEnd ? .element(start: start, end: end, next: offset, closes: false) : .needMore
-            case 0x20, 0x0A, 0x0D, 0x09:
-                offset += 1
-                continue
-            default:
-                break
             }
-            offset += 1
+            guard depth == 0 else { return .needMore }
             end = offset
+        default:
+            // A number or a literal (or what is neither, for the element's reader to report), up to
+            // white space or punctuation.
+            while offset < bytes.count, !JSONReader.endsBareValue(bytes[offset]) { offset += 1 }
+            end = offset
+            guard offset < bytes.count || atEnd else { return .needMore }
         }
-        return atEnd && depth == 0 && end > start ? .element(start: start, end: end, next: offset, closes: nil) : .needMore
+        // The element from `start` to `end` is complete: what follows it.
+        skipWhitespace()
+        guard offset < bytes.count else { return atEnd ? .element(start: start, end: end, next: offset, closes: nil) : .needMore }
+        switch bytes[offset] {
+        case UInt8(ascii: ","):
+            offset += 1
+            skipWhitespace()
+            return offset < bytes.count || atEnd ? .element(start: start, end: end, next: offset, closes: false) : .needMore
+        case UInt8(ascii: "]"):
+            return .element(start: start, end: end, next: offset + 1, closes: true)
+        default:
+            // Only `,` or `]` may follow an element: anything else (a `}`, which nothing opened, another
+            // value) ends the array on a fault, after the element.
+            return .element(start: start, end: end, next: offset, closes: nil)
+        }
     }
 
     /// Whether `byte` is JSON white space.

@@ -238,7 +238,8 @@ extension JSONReader {
     }
 
     /// Skips the value at the current offset, its brackets counted; false, where it stopped, at a
-    /// closing bracket that is not its opening one's, or at the text's end inside it.
+    /// closing bracket that is not its opening one's, at the text's end inside it, or where no value
+    /// starts.
     @discardableResult
     fileprivate mutating func skipValue() -> Bool {
         guard let first = peek() else { return false }
@@ -275,9 +276,10 @@ extension JSONReader {
             }
             return false
         default:
-            while let byte = peek(), ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(byte) {
-                offset += 1
-            }
+            // A number or literal; none where a value should start (a `:`, `,` or closing bracket).
+            let start = offset
+            while let byte = peek(), !Self.endsBareValue(byte) { offset += 1 }
+            return offset > start
         }
         return true
     }

@@ -130,6 +130,19 @@ struct JSONReader: ~Copyable {
         }
     }
 
+    /// Whether `byte` ends a number or literal (`true`, `false`, `null`) read without being parsed:
+    /// JSON white space, punctuation, a quote or a bracket, none of which such a value holds. The
+    /// readers that skip values (`JSONArrayStream`'s splitter, `JSONLocator`) stop there alike.
+    static func endsBareValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            return true
+        default:
+            return false
+        }
+    }
+
     func peek() -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
     }
