@@ -336,13 +336,14 @@ struct PatternParser {
             guard let value = readOctal() else { throw fail("\\0 takes 1 to 3 octal digits (\\0101 is A); write \\x00 for NUL", at: start) }
             return .scalar(Unicode.Scalar(value)!)
         case "x", "u", "U":
-            let form = hexEscapeForm(letter, bracedDigits: 6, naming: "a Unicode scalar")
-            guard let scalar = readHexEscape(letter, bracedDigits: 6).flatMap(Unicode.Scalar.init) else { throw fail(form, at: start) }
+            let form = hexEscapeForm(letter, naming: "a Unicode scalar")
+            guard let scalar = readHexEscape(letter).flatMap(Unicode.Scalar.init) else { throw fail(form, at: start) }
             return .scalar(scalar)
         case "c":
-            guard let control = peek, ("A"..."Z").contains(control) else { throw fail("\\c takes a capital letter: \\cA to \\cZ", at: start) }
+            // As in ICU, the low five bits of the character after it: `\cA` (or `\ca`) is U+0001.
+            guard let control = peek else { throw fail("\\c takes a character after it: \\cA to \\cZ name U+0001 to U+001A", at: start) }
             index += 1
-            return .scalar(Unicode.Scalar(control.value - 0x40)!)
+            return .scalar(Unicode.Scalar(control.value & 0x1F)!)
         case "b" where !inClass: return .assertion(.wordBoundary)
         case "B" where !inClass: return .assertion(.notWordBoundary)
         case "A" where !inClass, "G" where !inClass: return .assertion(.startOfText)
@@ -374,17 +375,17 @@ struct PatternParser {
     }
 
     /// The code point (a surrogate too) that the hexadecimal digits of a `\x`, `\u` or `\U` escape at
-    /// `index` (after its letter) name, leaving `index` after them: `\x` takes 1 or 2 digits, or 1 to
-    /// `bracedDigits` in braces; `\u` exactly 4 and `\U` exactly 8. Nil when they are not written so,
-    /// or name no code point.
-    private mutating func readHexEscape(_ letter: Unicode.Scalar, bracedDigits: Int) -> UInt32? {
+    /// `index` (after its letter) name, leaving `index` after them: `\x` takes 1 or 2 digits, or 1 to 7
+    /// in braces (as in ICU); `\u` exactly 4 and `\U` exactly 8. Nil when they are not written so, or
+    /// name no code point.
+    private mutating func readHexEscape(_ letter: Unicode.Scalar) -> UInt32? {
         let digits: Range<Int>
         let count: ClosedRange<Int>
         let after: Int
         switch letter {
         case "x" where peek == "{":
             guard let close = scalars[index...].firstIndex(of: "}") else { return nil }
-            (digits, count, after) = (index + 1..<close, 1...bracedDigits, close + 1)
+            (digits, count, after) = (index + 1..<close, 1...7, close + 1)
         case "x":
             var end = index
             while end < index + 2, end < scalars.count, scalars[end].properties.isASCIIHexDigit { end += 1 }
@@ -402,9 +403,9 @@ struct PatternParser {
 
     /// How the `\x`, `\u` or `\U` escape at `index` (after its letter) is written, for its diagnostic:
     /// `readHexEscape`'s forms, their digits `naming` what they name.
-    private func hexEscapeForm(_ letter: Unicode.Scalar, bracedDigits: Int, naming: String) -> String {
+    private func hexEscapeForm(_ letter: Unicode.Scalar, naming: String) -> String {
         switch letter {
-        case "x" where peek == "{": "\\x{...} takes 1 to \(bracedDigits) hexadecimal digits naming \(naming)"
+        case "x" where peek == "{": "\\x{...} takes 1 to 7 hexadecimal digits naming \(naming)"
         case "x": "\\x takes 1 or 2 hexadecimal digits, or \\x{...}"
         default: "\\\(letter) takes exactly \(letter == "u" ? 4 : 8) hexadecimal digits naming \(naming)"
         }
@@ -425,9 +426,9 @@ struct PatternParser {
 
     /// The rest of an escape in a comment `(?#...)`, after its backslash at `start`, read as ICU reads
     /// it: `\Q...\E` quotes (a `)` quoted does not end the comment); `\x`, `\u`, `\U` and `\0` must be
-    /// well formed, as ICU decodes them as it reads (`\x{...}` takes up to 7 digits there, and a
-    /// surrogate); `\c` takes the character after it, even a `)`; after any other backslash, the
-    /// character is skipped, unless it is a `)`, which still ends the comment.
+    /// well formed, as ICU decodes them as it reads (a surrogate is taken there); `\c` takes the
+    /// character after it, even a `)`; after any other backslash, the character is skipped, unless it
+    /// is a `)`, which still ends the comment.
     private mutating func skipEscapeInComment(at start: Int) throws(PatternSyntaxError) {
         guard let letter = peek, letter != ")" else { return }
         index += 1
@@ -439,8 +440,8 @@ struct PatternParser {
         case "0":
             guard readOctal() != nil else { throw fail("in a comment too, \\0 takes 1 to 3 octal digits, as ICU reads it", at: start) }
         case "x", "u", "U":
-            let form = hexEscapeForm(letter, bracedDigits: 7, naming: "a code point")
-            guard readHexEscape(letter, bracedDigits: 7) != nil else { throw fail("in a comment too, \(form), as ICU reads it", at: start) }
+            let form = hexEscapeForm(letter, naming: "a code point")
+            guard readHexEscape(letter) != nil else { throw fail("in a comment too, \(form), as ICU reads it", at: start) }
         default:
             break
         }

@@ -69,7 +69,22 @@ import Testing
         "[[:lwr]:]", "[[:^lwr]:]", "[:lwr]:]", "[[:lwr]]", "[[:lwr:]]", "[[:]:]", "[[:]]", "[[:alpha]]", "[[:alpha:]]", "[[:a]b:]]",
     ])
     func classEdgesReadAsICUReadsThem(_ pattern: String) {
-        let values = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) } + ["é", "Ω", "ſ", "K"]
+        expectAgreementWithICU(pattern, on: (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) } + ["é", "Ω", "ſ", "K"])
+    }
+
+    /// Control-character and hexadecimal escapes name the characters ICU's do (`\cX` is X's low five
+    /// bits, `\x{...}` takes up to 7 digits), or are refused where ICU refuses them.
+    @Test(arguments: [
+        #"\c1"#, #"\ca"#, #"\cA"#, #"\c["#, #"\c?"#, #"\cé"#, #"\c "#, #"\c\"#, #"[\c1]"#, #"[\c1-\c5]"#, #"a\c"#,
+        #"\x{0000041}"#, #"\x{00000041}"#, #"\x{10FFFF}"#, #"\x{110000}"#, #"[\x{0000041}-\x{5A}]"#,
+    ])
+    func controlAndHexadecimalEscapesReadAsICUReadsThem(_ pattern: String) {
+        expectAgreementWithICU(pattern, on: (0x00..<0x80).map { String(Unicode.Scalar(UInt8($0))) } + ["é", "\u{10FFFF}"])
+    }
+
+    /// `pattern`, anchored at both ends, is refused by both the engine and ICU, or gives ICU's answer
+    /// on each of `values`.
+    private func expectAgreementWithICU(_ pattern: String, on values: [String]) {
         let icu = try? NSRegularExpression(pattern: "^" + pattern + "$")
         let engine = try? LinearPattern("^" + pattern + "$")
         #expect((engine == nil) == (icu == nil), "\(pattern): ICU \(icu == nil ? "refuses" : "accepts") it")
