@@ -256,7 +256,8 @@ import Testing
 
             """)
         let result = try Formcheck.run(["mini.yaml", "data.jsonl"], directory: scratch.url)
-        #expect(result.stderr == "data.jsonl:2:42: error: malformed JSON: unexpected end of data: expected ',' or '}' after an object member\n")
+        // The line's end, with the password before it counted as `***`.
+        #expect(result.stderr == "data.jsonl:2:35: error: malformed JSON: unexpected end of data: expected ',' or '}' after an object member\n")
         #expect(result.stdout == """
             data.jsonl:3:11: error: record 3, email: Email must be a valid email address. [email]
             {"email": "bad", "password": ***}

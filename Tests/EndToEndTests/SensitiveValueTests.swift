@@ -251,6 +251,41 @@ import Testing
         #expect(!(nested.stdout + flow.stdout).contains("SecretVALUE"))
     }
 
+    /// A syntax error on a line with sensitive values before it is placed as if each were `***`, as
+    /// far as the text can be read, in a JSON Lines line and a JSON document read whole, from a file
+    /// and from standard input, in every format: its column does not tell their lengths.
+    @Test func syntaxErrorsCountHiddenValuesAsThreeCharacters() throws {
+        let lines = """
+            {"name": "A", "password": "Zq9xSecretVALUE"}}
+            {"password": "Zq9xSecretVALUE", "name": 01}
+            {"password": "Zq9\\qSecretVALUE", "name": "x"}
+
+            """
+        let document = #"{"name": "A", "password": "Zq9xSecretVALUE", "x": }"#
+        let expected = [
+            "d.jsonl:1:31: error: malformed JSON: unexpected content after the end of the JSON document",
+            "d.jsonl:2:28: error: malformed JSON: expected ',' or '}' after an object member",
+            // Inside a sensitive value: its start.
+            "d.jsonl:3:14: error: malformed JSON: invalid escape sequence in a string",
+            "d.json:1:37: error: malformed JSON: expected a value (an object, array, string, number, true, false or null)",
+        ]
+        for format in ["text", "summary"] {
+            let scratch = try ScratchDirectory()
+            try scratch.write("s.yaml", Self.namedSchema)
+            try scratch.write("d.jsonl", lines)
+            try scratch.write("d.json", document)
+            let result = try Formcheck.run(["s.yaml", "d.jsonl", "d.json", "--format", format], directory: scratch.url)
+            #expect(result.status == 2)
+            #expect(result.stderr == expected.joined(separator: "\n") + "\n", "\(format)")
+            let piped = try Formcheck.run(["s.yaml", "-", "--data-format", "jsonl", "--format", format], input: Data(lines.utf8), directory: scratch.url)
+            #expect(piped.stderr == expected.prefix(3).joined(separator: "\n").replacingOccurrences(of: "d.jsonl", with: "<stdin>") + "\n")
+            let pipedDocument = try Formcheck.run(["s.yaml", "-", "--format", format], input: Data(document.utf8), directory: scratch.url)
+            #expect(pipedDocument.stderr == expected[3].replacingOccurrences(of: "d.json", with: "<stdin>") + "\n")
+        }
+        let json = try check("d.jsonl", lines, ["--format", "json"])
+        #expect(json.stdout.contains(#"{"file": "d.jsonl", "line": 2, "column": 28, "message": "malformed JSON: expected ',' or '}' after an object member"}"#))
+    }
+
     /// A value of another shape than its field's, where the field holds sensitive fields (an array or
     /// a string where the object `account` holding `pin` is declared, a record that is not an object),
     /// may hold what they would: it is hidden whole, in every input kind; `null` is shown.

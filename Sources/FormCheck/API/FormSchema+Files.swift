@@ -35,7 +35,7 @@ extension FormSchema {
             var stream = try JSONArrayStream(path: path, limit: options.maxRecordSize)
             guard try stream.startsWithArray() else {
                 let maker = transform.makeMaker()
-                try DataReader.forEachRecord(in: stream.rest(), format: .json, name: path) { record in
+                try forEachRecord(inJSONDocument: stream.rest(), name: path) { record in
                     body(maker.makeChunk(of: record, validate(parsed: record, options: options)))
                 }
                 return
@@ -53,6 +53,35 @@ extension FormSchema {
             throw .malformed(YAMLParseError.needsYAMLTrait.dataParseError)
             #endif
         }
+    }
+
+    /// Calls `body` with the record of a JSON document that is not an array (read whole, as
+    /// `DataReader.forEachRecord` reads it); its syntax error is thrown as `hidingLengths` gives it.
+    private func forEachRecord(inJSONDocument bytes: [UInt8], name: String, _ body: (DataRecord) -> Void) throws(DataFileError) {
+        do {
+            try DataReader.forEachRecord(in: bytes, format: .json, name: name, body)
+        } catch {
+            guard case .malformed(let syntaxError) = error, hasSensitiveFields else { throw error }
+            throw .malformed(hidingLengths(in: syntaxError, of: DataDocument(name: name, bytes: bytes), holdsOneRecord: false))
+        }
+    }
+
+    /// `record`, a JSON Lines line that could not be parsed (its document made by `document` only if
+    /// the form has sensitive fields), with its syntax error as `hidingLengths(in:of:holdsOneRecord:)`
+    /// gives it.
+    private func hidingLengths(in record: DataRecord, document: () -> DataDocument) -> DataRecord {
+        guard hasSensitiveFields, case .failure(let error) = record.content else { return record }
+        return DataRecord(index: record.index, position: record.position,
+                          content: .failure(hidingLengths(in: error, of: document(), holdsOneRecord: true)))
+    }
+
+    /// `error`, a syntax error in `document`, at the position output gives on its line: each sensitive
+    /// value before it counted as `***`, as far as the text can be read (`Redaction.shown`; text past
+    /// the first thing that cannot be read is hidden whole, and a position inside hidden text is its
+    /// start), so that its column does not tell their lengths.
+    private func hidingLengths(in error: DataParseError, of document: DataDocument, holdsOneRecord: Bool) -> DataParseError {
+        let redaction = holdsOneRecord ? redaction(ofLine: document) : redaction(of: document)
+        return DataParseError(message: error.message, position: redaction.shown(error.position))
     }
 
     /// The report of a record read whole, or nil for one that could not be parsed.
@@ -225,7 +254,7 @@ extension FormSchema {
                         return (record, report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
-                        let record = line.record(in: block, name: path)
+                        let record = hidingLengths(in: line.record(in: block, name: path)) { shared.document(ofLine: line.range, firstLine: line.number) }
                         return (record, validate(parsed: record, options: options))
                     }
                 }
@@ -260,7 +289,7 @@ extension FormSchema {
         var stream = JSONArrayStream(bytes: bytes, name: path, limit: options.maxRecordSize)
         guard try stream.startsWithArray() else {
             let maker = transform.makeMaker()
-            try DataReader.forEachRecord(in: bytes, format: .json, name: path) { record in
+            try forEachRecord(inJSONDocument: bytes, name: path) { record in
                 body(maker.makeChunk(of: record, validate(parsed: record, options: options)))
             }
             return
