@@ -24,6 +24,9 @@ esac
 seconds=${2:-60}
 shift $(( $# >= 2 ? 2 : 1 ))
 
+# The build plan is made again each time: a plan kept from an earlier build lists the main package's
+# source files as they were then, so a file added since would be missing from the build.
+rm -f Fuzzing/.build/release.yaml Fuzzing/.build/release/description.json
 swift build --package-path Fuzzing --scratch-path Fuzzing/.build -c release \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing \
     --product "$binary"

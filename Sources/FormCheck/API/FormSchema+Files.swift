@@ -254,7 +254,9 @@ extension FormSchema {
                         return (record, report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
-                        let record = hidingLengths(in: line.record(in: block, name: path)) { shared.document(ofLine: line.range, firstLine: line.number) }
+                        let record = hidingLengths(in: line.record(in: block, name: path)) {
+                            shared.document(ofLine: line.range, firstLine: line.number)
+                        }
                         return (record, validate(parsed: record, options: options))
                     }
                 }

@@ -305,8 +305,8 @@ final class DirectPlan: @unchecked Sendable {
     /// The sensitive fields whose values a redaction hides, those within no other sensitive field; nil
     /// when there are none, or one lies within an array's elements (see `sensitiveRanges(in:repeatsMember:)`).
     private let sensitiveNodes: FlatArray<Int32>?
-    /// The objects that enclose `sensitiveNodes`: a value of another shape there is hidden whole, which
-    /// the slots do not tell.
+    /// The objects that enclose `sensitiveNodes` (none when that is nil): a value of another shape
+    /// there is hidden whole, which the slots do not tell.
     private let sensitiveHolders: FlatArray<Int32>
     let nodeCount: Int
     /// Slots for the frames of array elements, after the nodes' slots (none when no field is an array).
@@ -359,7 +359,9 @@ final class DirectPlan: @unchecked Sendable {
         // A schema without sensitive fields has no values to find: nil too, which its records skip at once.
         sensitiveNodes = !sensitive.isEmpty && sensitive.allSatisfy { builder.nodeSlots[$0].depth == 0 }
             ? FlatArray(copying: sensitive.map { Int32($0) }) : nil
-        sensitiveHolders = FlatArray(copying: graph.nodes.indices.filter { graph.holdsSensitiveValues($0) && !graph.nodes[$0].isSensitive && !isWithinSensitive($0) }.map { Int32($0) })
+        // The objects around them: the nodes that hold sensitive values without being or lying within one.
+        let holders = graph.nodes.indices.filter { graph.holdsSensitiveValues($0) && !graph.nodes[$0].isSensitive && !isWithinSensitive($0) }
+        sensitiveHolders = FlatArray(copying: sensitiveNodes == nil ? [] : holders.map { Int32($0) })
     }
 
     deinit {
