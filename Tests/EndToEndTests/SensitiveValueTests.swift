@@ -284,6 +284,14 @@ import Testing
         }
         let json = try check("d.jsonl", lines, ["--format", "json"])
         #expect(json.stdout.contains(#"{"file": "d.jsonl", "line": 2, "column": 28, "message": "malformed JSON: expected ',' or '}' after an object member"}"#))
+        // Text that ends inside an escape, after a sensitive value and inside one: read no further than its end.
+        for (text, column) in [(#"{"password": "Zq9xSecretVALUE", "name": "A\"#, 29), (#"{"name": "A", "password": "Zq9x\"#, 27)] {
+            for file in ["e.json", "e.jsonl"] {
+                let result = try check(file, text)
+                #expect(result.status == 2, "\(file) \(text)")
+                #expect(result.stderr == "\(file):1:\(column): error: malformed JSON: unexpected end of data: unterminated string\n", "\(file) \(text)")
+            }
+        }
     }
 
     /// A value of another shape than its field's, where the field holds sensitive fields (an array or

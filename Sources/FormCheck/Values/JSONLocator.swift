@@ -245,7 +245,7 @@ extension JSONReader {
         guard let first = peek() else { return false }
         switch first {
         case UInt8(ascii: "\""):
-            skipString()
+            return skipString()
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             // Whether each open bracket is `{`, a bit a level (deeper ones, which nothing reads here, in
             // an array made only for them).
@@ -255,7 +255,8 @@ extension JSONReader {
             while let byte = peek() {
                 switch byte {
                 case UInt8(ascii: "\""):
-                    skipString()
+                    // A string the text ends in ends the loop too.
+                    _ = skipString()
                     continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     if depth < 64 {
@@ -281,18 +282,21 @@ extension JSONReader {
             while let byte = peek(), !Self.endsBareValue(byte) { offset += 1 }
             return offset > start
         }
-        return true
     }
 
-    private mutating func skipString() {
+    /// Skips the string whose quote is at the current offset; false, at the text's end, when the text
+    /// ends inside it.
+    private mutating func skipString() -> Bool {
         offset += 1
         while let byte = peek() {
             offset += 1
             if byte == UInt8(ascii: "\\") {
-                offset += 1
+                // What it escapes, if the text goes on: never past the text's end.
+                offset = Swift.min(offset + 1, bytes.count)
             } else if byte == UInt8(ascii: "\"") {
-                return
+                return true
             }
         }
+        return false
     }
 }
