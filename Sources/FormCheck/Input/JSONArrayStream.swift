@@ -359,7 +359,7 @@ struct JSONArrayStream: ~Copyable {
             scan: while offset < bytes.count {
                 switch bytes[offset] {
                 case UInt8(ascii: "\""):
-                    guard let after = Self.end(ofStringAt: offset, in: bytes) else { return .needMore }
+                    guard let after = JSONReader.end(ofStringAt: offset, in: bytes) else { return .needMore }
                     offset = after
                     if depth == 0 { break scan }
                     continue
@@ -405,27 +405,6 @@ struct JSONArrayStream: ~Copyable {
     /// Whether `byte` is JSON white space.
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    /// The offset after the string whose opening quote is at `start`, eight bytes at a time between
-    /// escapes; nil when the bytes end first.
-    private static func end(ofStringAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var offset = start + 1
-        while true {
-            while offset + 8 <= bytes.count {
-                let word = ByteWord.load(bytes, at: offset)
-                let stop = ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word) | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
-                if stop != 0 {
-                    offset += stop.trailingZeroBitCount / 8
-                    break
-                }
-                offset += 8
-            }
-            while offset < bytes.count, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
-            guard offset < bytes.count else { return nil }
-            if bytes[offset] == UInt8(ascii: "\"") { return offset + 1 }
-            offset += 2
-        }
     }
 
     /// Moves the scan to `target` (absolute), counting lines and columns (Unicode scalars) on the way.

@@ -287,16 +287,11 @@ extension JSONReader {
     /// Skips the string whose quote is at the current offset; false, at the text's end, when the text
     /// ends inside it.
     private mutating func skipString() -> Bool {
-        offset += 1
-        while let byte = peek() {
-            offset += 1
-            if byte == UInt8(ascii: "\\") {
-                // What it escapes, if the text goes on: never past the text's end.
-                offset = Swift.min(offset + 1, bytes.count)
-            } else if byte == UInt8(ascii: "\"") {
-                return true
-            }
+        guard let after = Self.end(ofStringAt: offset, in: bytes) else {
+            offset = bytes.count
+            return false
         }
-        return false
+        offset = after
+        return true
     }
 }

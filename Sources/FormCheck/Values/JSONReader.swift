@@ -143,6 +143,28 @@ struct JSONReader: ~Copyable {
         }
     }
 
+    /// The offset after the string whose opening quote is at `start`, eight bytes at a time between
+    /// escapes (each skips the byte after it); nil when the bytes end first. The readers that skip
+    /// strings without decoding them (`JSONArrayStream`'s splitter, `JSONLocator`) find their ends here.
+    static func end(ofStringAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var offset = start + 1
+        while true {
+            while offset + 8 <= bytes.count {
+                let word = ByteWord.load(bytes, at: offset)
+                let stop = ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word) | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+                if stop != 0 {
+                    offset += stop.trailingZeroBitCount / 8
+                    break
+                }
+                offset += 8
+            }
+            while offset < bytes.count, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
+            guard offset < bytes.count else { return nil }
+            if bytes[offset] == UInt8(ascii: "\"") { return offset + 1 }
+            offset += 2
+        }
+    }
+
     func peek() -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
     }
