@@ -62,26 +62,24 @@ extension FormSchema {
             try DataReader.forEachRecord(in: bytes, format: .json, name: name, body)
         } catch {
             guard case .malformed(let syntaxError) = error, hasSensitiveFields else { throw error }
-            throw .malformed(hidingLengths(in: syntaxError, of: DataDocument(name: name, bytes: bytes), holdsOneRecord: false))
+            throw .malformed(hidingLengths(in: syntaxError, shownBy: redaction(of: DataDocument(name: name, bytes: bytes))))
         }
     }
 
     /// `record`, a JSON Lines line that could not be parsed (its document made by `document` only if
-    /// the form has sensitive fields), with its syntax error as `hidingLengths(in:of:holdsOneRecord:)`
-    /// gives it.
+    /// the form has sensitive fields), with its syntax error as `hidingLengths(in:shownBy:)` gives it.
     private func hidingLengths(in record: DataRecord, document: () -> DataDocument) -> DataRecord {
         guard hasSensitiveFields, case .failure(let error) = record.content else { return record }
         return DataRecord(index: record.index, position: record.position,
-                          content: .failure(hidingLengths(in: error, of: document(), holdsOneRecord: true)))
+                          content: .failure(hidingLengths(in: error, shownBy: redaction(ofLine: document()))))
     }
 
-    /// `error`, a syntax error in `document`, at the position output gives on its line: each sensitive
-    /// value before it counted as `***`, as far as the text can be read (`Redaction.shown`; text past
-    /// the first thing that cannot be read is hidden whole, and a position inside hidden text is its
-    /// start), so that its column does not tell their lengths.
-    private func hidingLengths(in error: DataParseError, of document: DataDocument, holdsOneRecord: Bool) -> DataParseError {
-        let redaction = holdsOneRecord ? redaction(ofLine: document) : redaction(of: document)
-        return DataParseError(message: error.message, position: redaction.shown(error.position))
+    /// `error`, a syntax error in a document whose sensitive values `redaction` hides, at the position
+    /// output gives on its line: each sensitive value before it counted as `***`, as far as the text
+    /// can be read (text past the first thing that cannot be read is hidden whole, and a position
+    /// inside hidden text is its start), so that its column does not tell their lengths.
+    private func hidingLengths(in error: DataParseError, shownBy redaction: Redaction) -> DataParseError {
+        DataParseError(message: error.message, position: redaction.shown(error.position))
     }
 
     /// The report of a record read whole, or nil for one that could not be parsed.

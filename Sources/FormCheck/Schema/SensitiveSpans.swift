@@ -1,13 +1,9 @@
 extension ValidatorGraph {
     /// Where the values of sensitive fields (and everything inside them) are written in `document`:
-    /// in every record it holds (the one it holds, when `holdsOneRecord`), and at every occurrence of a
-    /// repeated key.
-    func sensitiveSpans(in document: DataDocument, holdsOneRecord: Bool = false) -> [SourceSpan] {
+    /// in every record it holds, and at every occurrence of a repeated key.
+    func sensitiveSpans(in document: DataDocument) -> [SourceSpan] {
         guard let records = document.yamlRecords else {
-            guard let starts = document.jsonValueStarts else {
-                let ranges = JSONLocator.sensitiveRanges(in: document.bytes, recordStart: holdsOneRecord ? 0 : nil, graph: self)
-                return document.spans(ofBytes: ranges)
-            }
+            guard let starts = document.jsonValueStarts else { return document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, graph: self)) }
             // A window of an array: its values, up to one that cannot be read (whose rest is hidden whole),
             // then the text after them that was not read, if any.
             var ranges: [Range<Int>] = []
@@ -30,7 +26,7 @@ extension ValidatorGraph {
         guard let document = record.document else { return [] }
         switch record.anchor {
         case .json(let start)?:
-            return document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, recordStart: start, graph: self))
+            return sensitiveSpans(ofJSONRecordAt: start, in: document)
         case .yaml(let node)?:
             var spans: [SourceSpan] = []
             collectSensitiveSpans(inRecord: node, into: &spans)
@@ -38,6 +34,12 @@ extension ValidatorGraph {
         case nil:
             return []
         }
+    }
+
+    /// Where the values of sensitive fields are written in the one JSON record that starts at `start`
+    /// in `document` (even when it is an array, which as a whole document is an array of records).
+    func sensitiveSpans(ofJSONRecordAt start: Int, in document: DataDocument) -> [SourceSpan] {
+        document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, recordStart: start, graph: self))
     }
 
     /// Whether the node is sensitive or encloses a sensitive field.
@@ -102,18 +104,19 @@ extension FormSchema {
     /// Where the values of `sensitive` fields are written in `document` (every record of it), and the
     /// positions output may give on their lines.
     package func redaction(of document: DataDocument) -> Redaction {
-        redaction(of: document, holdsOneRecord: false)
+        redaction(of: document) { graph.sensitiveSpans(in: document) }
     }
 
     /// The same for the document of a JSON Lines line, which holds one record even when it is an array
     /// (elsewhere an array of records).
     package func redaction(ofLine document: DataDocument) -> Redaction {
-        redaction(of: document, holdsOneRecord: true)
+        redaction(of: document) { graph.sensitiveSpans(ofJSONRecordAt: 0, in: document) }
     }
 
-    private func redaction(of document: DataDocument, holdsOneRecord: Bool) -> Redaction {
+    /// The redaction already known for `document`, or else of the `spans` found in it.
+    private func redaction(of document: DataDocument, spans: () -> [SourceSpan]) -> Redaction {
         if let known = document.knownRedaction { return known }
-        return hasSensitiveFields ? Redaction(spans: graph.sensitiveSpans(in: document, holdsOneRecord: holdsOneRecord)) : Redaction()
+        return hasSensitiveFields ? Redaction(spans: spans()) : Redaction()
     }
 
     /// The same for a document of one record, from where the check that read the record found its
