@@ -157,7 +157,9 @@ import Testing
     @Test(arguments: [
         ("[{\"email\": \"a@b.c\"}", "1:20: error: malformed JSON: unexpected end of data: expected ',' or ']' after an array element"),
         ("{\"email\": \"a", "1:11: error: malformed JSON: unexpected end of data: unterminated string"),
-        ("\r\n\n[1,", "3:4: error: malformed JSON: unexpected end of data: expected a value"),
+        // The element `1`, a record that is not an object in a form with sensitive fields, is hidden and
+        // counts as `***`.
+        ("\r\n\n[1,", "3:6: error: malformed JSON: unexpected end of data: expected a value"),
     ])
     func standardInputEndingWithoutALineBreak(input: String, error: String) throws {
         let scratch = try ScratchDirectory()

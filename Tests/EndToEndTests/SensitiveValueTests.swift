@@ -294,6 +294,77 @@ import Testing
         }
     }
 
+    /// A syntax error in a JSON array or in YAML is placed as one in a JSON Lines line is: each sensitive
+    /// value before it on its line counts as `***` (those of earlier windows of a long array too), and
+    /// text that could not be read where a sensitive value was being read is hidden, the error at its
+    /// start; in every format, from a file or standard input, and in `formcheck test`.
+    @Test func syntaxErrorsInArraysAndYAMLCountHiddenValuesAsThreeCharacters() throws {
+        let element = #"{"name": "A", "password": "Zq9xSecretVALUE"}"#
+        let files = [
+            // A malformed element, after another one on its line.
+            ("a.json", #"[{"name": "A", "password": "Zq9xSecretVALUE"}, {"password": "Zq9xSecretVALUE", "name": 01}]"#,
+             "1:61: error: malformed JSON: expected ',' or '}' after an object member"),
+            // The array's punctuation after an element.
+            ("b.json", #"[{"name": "A", "password": "Zq9xSecretVALUE"} {"name": "B"}]"#,
+             "1:33: error: malformed JSON: expected ',' or ']' after an array element"),
+            // An element the text ends inside, in a sensitive value: its start.
+            ("c.json", #"[{"password": "Zq9xSecretVALUE"}, {"password": "Zq9xSecret"#,
+             "1:34: error: malformed JSON: unexpected end of data: unterminated string"),
+            // Before any element was found.
+            ("d.json", #"[{"password": "Zq9xSecretVALUE""#,
+             "1:18: error: malformed JSON: unexpected end of data: expected ',' or '}' after an object member"),
+            // An array on one line, checked in windows: the values of every window before the error count.
+            ("e.json", "[" + Array(repeating: element, count: 3000).joined(separator: ", ") + #" {"name": "B"}]"#,
+             "1:96001: error: malformed JSON: expected ',' or ']' after an array element"),
+            ("f.yaml", "name: A\npassword: Zq9xSecretVALUE\n---\n{password: Zq9xSecretVALUE, name: [x}\n",
+             "4:25: error: invalid YAML: did not find expected ',' or ']'"),
+            // A value read whole, then the error after it.
+            ("g.yaml", "password: Zq9xSecretVALUE: c\n", "1:14: error: invalid YAML: mapping values are not allowed in this context"),
+            // A sensitive value that cannot be read: the error at the start of what was not read.
+            ("h.yaml", #"password: "Zq9xSecretVALUE"#, "1:9: error: invalid YAML: found unexpected end of stream"),
+            ("i.yaml", "- name: A\n  password: Zq9x\n- {password: Zq9xSecretVALUE, name: [}\n",
+             "3:26: error: invalid YAML: did not find expected node content"),
+            // Inside a sensitive collection that the text ends in: the collection is hidden to the error.
+            ("k.yaml", "- {\"name\": 1,\n  \"creds\": {\"key\": \"Zq9xSecretVALUE\", \"inner\": {\"token\": \"Zq9xSecretVALUE",
+             "2:12: error: invalid YAML: found unexpected end of stream"),
+            // Nothing sensitive before it: where libyaml places it.
+            ("j.yaml", "name: a: b\n", "1:8: error: invalid YAML: mapping values are not allowed in this context"),
+        ]
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.namedSchema)
+        for (name, contents, error) in files {
+            try scratch.write(name, contents)
+            for options in [["--format", "text"], ["--format", "summary"], ["--format", "json", "--jobs", "2"]] {
+                let result = try Formcheck.run(["s.yaml", name] + options, directory: scratch.url)
+                #expect(result.status == 2, "\(name) \(options)")
+                let (line, column) = (error.split(separator: ":")[0], error.split(separator: ":")[1])
+                if options.contains("json") {
+                    #expect(result.stdout.contains(#"{"file": "\#(name)", "line": \#(line), "column": \#(column), "#), "\(name)")
+                } else {
+                    #expect(result.stderr == "\(name):\(error)\n", "\(name) \(options)")
+                }
+            }
+            let piped = try Formcheck.run(["s.yaml", "-"], input: Data(contents.utf8), directory: scratch.url)
+            #expect(piped.stderr == "<stdin>:\(error)\n", "\(name)")
+            #expect(!piped.stdout.contains("Zq9x") && !piped.stderr.contains("Zq9x"))
+        }
+        for (name, contents, _) in files where ["a.json", "f.yaml"].contains(name) {
+            try scratch.write("fx/invalid/\(name)", contents)
+        }
+        try scratch.write("fx/invalid/k.jsonl", #"{"password": "Zq9xSecretVALUE", "name": 01}"# + "\n")
+        let fixtures = try Formcheck.run(["test", "s.yaml", "fx"], directory: scratch.url)
+        #expect(fixtures.stdout == """
+            FAIL fx/invalid/a.json
+              fx/invalid/a.json:1:61: malformed JSON: expected ',' or '}' after an object member
+            FAIL fx/invalid/f.yaml
+              fx/invalid/f.yaml:4:25: invalid YAML: did not find expected ',' or ']'
+            FAIL fx/invalid/k.jsonl
+              fx/invalid/k.jsonl:1:28: malformed JSON: expected ',' or '}' after an object member
+            0 passed, 3 failed
+
+            """)
+    }
+
     /// A value of another shape than its field's, where the field holds sensitive fields (an array or
     /// a string where the object `account` holding `pin` is declared, a record that is not an object),
     /// may hold what they would: it is hidden whole, in every input kind; `null` is shown.

@@ -46,7 +46,7 @@ extension FormSchema {
             // One pool for the file, not one per batch.
             let pool = WorkerPool(threads: jobs)
             defer { pool.close() }
-            try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize) { records in
+            try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder) { records in
                 for result in pool.map(records, { transform.makeAlone($0, validate(parsed: $0, options: options)) }) { body(result) }
             }
             #else
@@ -56,30 +56,19 @@ extension FormSchema {
     }
 
     /// Calls `body` with the record of a JSON document that is not an array (read whole, as
-    /// `DataReader.forEachRecord` reads it); its syntax error is thrown as `hidingLengths` gives it.
+    /// `DataReader.forEachRecord` reads it); its syntax error is placed among the sensitive values
+    /// before it, as output places positions.
     private func forEachRecord(inJSONDocument bytes: [UInt8], name: String, _ body: (DataRecord) -> Void) throws(DataFileError) {
-        do {
-            try DataReader.forEachRecord(in: bytes, format: .json, name: name, body)
-        } catch {
-            guard case .malformed(let syntaxError) = error, hasSensitiveFields else { throw error }
-            throw .malformed(hidingLengths(in: syntaxError, shownBy: redaction(of: DataDocument(name: name, bytes: bytes))))
-        }
+        try DataReader.forEachRecord(in: bytes, format: .json, name: name, hiding: sensitiveValueFinder, body)
     }
 
     /// `record`, a JSON Lines line that could not be parsed (its document made by `document` only if
-    /// the form has sensitive fields), with its syntax error as `hidingLengths(in:shownBy:)` gives it.
+    /// the form has sensitive fields), with its syntax error placed among the sensitive values before
+    /// it, as output places positions (as far as the text can be read: text past the first thing that
+    /// cannot be read is hidden whole, and a position inside hidden text is its start).
     private func hidingLengths(in record: DataRecord, document: () -> DataDocument) -> DataRecord {
         guard hasSensitiveFields, case .failure(let error) = record.content else { return record }
-        return DataRecord(index: record.index, position: record.position,
-                          content: .failure(hidingLengths(in: error, shownBy: redaction(ofLine: document()))))
-    }
-
-    /// `error`, a syntax error in a document whose sensitive values `redaction` hides, at the position
-    /// output gives on its line: each sensitive value before it counted as `***`, as far as the text
-    /// can be read (text past the first thing that cannot be read is hidden whole, and a position
-    /// inside hidden text is its start), so that its column does not tell their lengths.
-    private func hidingLengths(in error: DataParseError, shownBy redaction: Redaction) -> DataParseError {
-        DataParseError(message: error.message, position: redaction.shown(error.position))
+        return DataRecord(index: record.index, position: record.position, content: .failure(redaction(ofLine: document()).shown(error)))
     }
 
     /// The report of a record read whole, or nil for one that could not be parsed.
@@ -204,7 +193,7 @@ extension FormSchema {
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) throws(DataFileError) {
-        try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, jsonLines: { stream in
+        try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, hiding: sensitiveValueFinder, jsonLines: { stream in
             validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, json: { bytes throws(DataFileError) in
             try validateJSON(bytes, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
@@ -307,22 +296,33 @@ extension FormSchema {
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
         let threads = CheckingThreads(making: transform.makeMaker)
-        // Where hidden values lie matters only to output that quotes or places records' text.
+        // Where hidden values lie matters to output that quotes or places records' text, and to every
+        // format where a syntax error is placed: what those of one window take from the line the next
+        // window starts inside is handed on whenever the form has sensitive fields.
         let hidesValues = hasSensitiveFields && transform.readsText
-        // What the hidden values of one window take from the line the next window starts inside.
         var handedOnLine: CarriedColumns?
-        func submit(_ window: JSONArrayStream.Window) -> (Batch<Result>, FirstSyntaxError) {
+        func submit(_ window: JSONArrayStream.Window) -> (Batch<Result>, WindowFaults) {
             let incoming = window.continuesLine ? handedOnLine : nil
-            let outgoing = hidesValues && window.handsOnLine ? CarriedColumns() : nil
+            let outgoing = hasSensitiveFields && window.handsOnLine ? CarriedColumns() : nil
             handedOnLine = outgoing
-            let syntax = FirstSyntaxError()
+            let faults = WindowFaults()
             return (pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
                 let document = window.makeDocument()
-                if hidesValues { prepareRedaction(of: document, for: window, after: incoming, handingOn: outgoing) }
+                // Found at once when output or the next window needs it, else only for a syntax error.
+                var windowRedaction = hidesValues || outgoing != nil
+                    ? redaction(of: document, after: incoming, handingOn: outgoing, lastElementEnd: window.end) : nil
+                if hidesValues { document.knownRedaction = windowRedaction }
+                func shown(_ position: SourcePosition) -> SourcePosition {
+                    guard hasSensitiveFields else { return position }
+                    if windowRedaction == nil {
+                        windowRedaction = redaction(of: document, after: incoming, handingOn: nil, lastElementEnd: window.end)
+                    }
+                    return windowRedaction!.shown(position)
+                }
                 // The results of elements after a syntax error are not handed on: each element has its own.
-                return check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options,
-                             makesRuns: false, chunk: nil, threads: threads, into: results,
-                             number: { window.firstIndex + $0 + 1 }) { slot, outcome in
+                let made = check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options,
+                                 makesRuns: false, chunk: nil, threads: threads, into: results,
+                                 number: { window.firstIndex + $0 + 1 }) { slot, outcome in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {
@@ -335,27 +335,41 @@ extension FormSchema {
                         let failure = document.bytes.withUnsafeBufferPointer { bytes in
                             JSONReader.arrayFailure(UnsafeBufferPointer(rebasing: bytes[(from ?? 0)...]), afterElement: from != nil)
                         }
-                        let error = DataParseError(message: failure.message, position: document.position(ofOffset: (from ?? 0) + failure.offset))
-                        if syntax.found == nil { syntax.found = (slot, error) }
+                        let position = shown(document.position(ofOffset: (from ?? 0) + failure.offset))
+                        let error = DataParseError(message: failure.message, position: position)
+                        if faults.element == nil { faults.element = (slot, error) }
                         // Its result is never handed on: the array ends before it.
                         return (DataRecord(index: index, position: element.position, content: .failure(error)), nil)
                     }
                 }
-            }, syntax)
+                // The array's punctuation failed after the last element: the text after it is read as far as
+                // it can be, to place that error among the hidden values before it.
+                if hasSensitiveFields, faults.element == nil, window.unreadStart != nil {
+                    var afterLastElement = Redaction(spans: graph.sensitiveSpans(in: document, readingUnreadText: true))
+                    carry(from: incoming, into: &afterLastElement, of: document)
+                    faults.afterLastElement = afterLastElement
+                }
+                return made
+            }, faults)
         }
         // A few windows are checked at once, and handed on in order as each is done.
-        var inFlight: [(Batch<Result>, FirstSyntaxError)] = []
+        var inFlight: [(Batch<Result>, WindowFaults)] = []
         var syntaxError: DataParseError?
-        func handOn(_ window: (batch: Batch<Result>, syntax: FirstSyntaxError)) {
+        // What places a syntax error of the array's punctuation after the last element handed on.
+        var afterLastElement: Redaction?
+        func handOn(_ window: (batch: Batch<Result>, faults: WindowFaults)) {
             pool.wait(for: window.batch)
             guard syntaxError == nil else { return }
-            window.batch.handOn(first: window.syntax.found?.slot ?? window.batch.count, to: body)
-            syntaxError = window.syntax.found?.error
+            window.batch.handOn(first: window.faults.element?.slot ?? window.batch.count, to: body)
+            syntaxError = window.faults.element?.error
+            afterLastElement = window.faults.afterLastElement
         }
         var failure: DataFileError?
+        var windows = 0
         reading: while syntaxError == nil {
             switch stream.next() {
             case .window(let window):
+                windows += 1
                 inFlight.append(submit(window))
                 if inFlight.count > 2 * jobs + 2 { handOn(inFlight.removeFirst()) }
             case .end:
@@ -367,29 +381,45 @@ extension FormSchema {
         }
         for batch in inFlight { handOn(batch) }
         if let syntaxError { throw .malformed(syntaxError.describing("malformed JSON")) }
-        if let failure { throw failure }
+        guard let failure else { return }
+        guard hasSensitiveFields, case .malformed(let error) = failure else { throw failure }
+        // Placed among the hidden values before it on its line: those of the last window, or, before any
+        // element was found, those of the text read.
+        let shownBy = windows > 0
+            ? afterLastElement : stream.textBeforeAnyElement.map { redaction(of: DataDocument(name: stream.name, bytes: $0)) }
+        throw .malformed(shownBy?.shown(error) ?? error)
     }
 
-    /// Finds where the hidden values of `window` lie, with what those before it take from the line it
-    /// starts inside (handed on by the window before), and hands on what they take from the line its
-    /// last element ends on.
-    private func prepareRedaction(
-        of document: DataDocument, for window: JSONArrayStream.Window, after incoming: CarriedColumns?, handingOn outgoing: CarriedColumns?
-    ) {
+    /// Where the hidden values of `document` (a window) lie, with what those before it take from the line
+    /// it starts inside (handed on by the window before, `incoming`); hands on to `outgoing` what they
+    /// take from the line its last element ends on, at `lastElementEnd`.
+    private func redaction(
+        of document: DataDocument, after incoming: CarriedColumns?, handingOn outgoing: CarriedColumns?, lastElementEnd: SourcePosition
+    ) -> Redaction {
         var redaction = Redaction(spans: graph.sensitiveSpans(in: document))
-        if let incoming {
-            let carried = incoming.wait()
-            redaction.carry(carried.shift - redaction.lostColumns(onLine: carried.line, before: carried.column), onLine: document.firstLine)
-        }
-        outgoing?.publish((window.end.line, window.end.column, redaction.lostColumns(onLine: window.end.line, before: window.end.column)))
-        document.knownRedaction = redaction
+        carry(from: incoming, into: &redaction, of: document)
+        let lost = redaction.lostColumns(onLine: lastElementEnd.line, before: lastElementEnd.column)
+        outgoing?.publish((lastElementEnd.line, lastElementEnd.column, lost))
+        return redaction
+    }
+
+    /// Counts in `redaction` (of the window `document`) what the hidden values before the window take
+    /// from its first line, as `incoming` hands it on: less what the window's own values (those of its
+    /// context, which the window before held too) take before the column it was counted at.
+    private func carry(from incoming: CarriedColumns?, into redaction: inout Redaction, of document: DataDocument) {
+        guard let incoming else { return }
+        let carried = incoming.wait()
+        redaction.carry(carried.shift - redaction.lostColumns(onLine: carried.line, before: carried.column), onLine: document.firstLine)
     }
 }
 
-/// The first element of a window that is not well-formed JSON, and the array's syntax error there:
-/// set by the thread that checks the window (the array ends at the first), read once its batch is done.
-private final class FirstSyntaxError: @unchecked Sendable {
-    var found: (slot: Int, error: DataParseError)?
+/// The syntax errors of a window, set by the thread that checks it and read once its batch is done: its
+/// first element that is not well-formed JSON, and the array's syntax error there (the array ends at
+/// the first); and for the last window of an array whose punctuation fails after its last element,
+/// where the hidden values lie that output places that failure among.
+private final class WindowFaults: @unchecked Sendable {
+    var element: (slot: Int, error: DataParseError)?
+    var afterLastElement: Redaction?
 }
 
 /// What hidden values take from a line up to a column, handed from one window's thread to the next's.

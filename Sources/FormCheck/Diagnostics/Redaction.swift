@@ -154,6 +154,12 @@ package struct Redaction: Sendable {
         }
     }
 
+    /// A syntax error met in the document, at the position output gives (see `shown(_:)`), so that its
+    /// column does not tell the lengths of the sensitive values before it on its line.
+    package func shown(_ error: DataParseError) -> DataParseError {
+        DataParseError(message: error.message, position: shown(error.position))
+    }
+
     /// A span as output gives it: a sensitive value's own span is its start column to start + 3.
     package func shown(_ span: SourceSpan) -> SourceSpan {
         entries.isEmpty && carried == nil ? span : SourceSpan(start: shown(span.start), end: shown(span.end))

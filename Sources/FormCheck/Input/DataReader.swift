@@ -37,16 +37,19 @@ package enum DataReader {
     /// Calls `body` with each record of the file at `path`, in order. JSON Lines is streamed line by line,
     /// and a malformed line is handed to `body` as a failed record so the other lines are still checked.
     /// A line, or a file of another format, larger than `maxRecordSize` ends the reading with an error.
+    /// A syntax error is placed among the sensitive values before it, as output places positions, when
+    /// `hiding` finds them (see `SensitiveValueFinder`).
     package static func forEachRecord(
-        inFile path: String, format: DataFormat, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
+        inFile path: String, format: DataFormat, maxRecordSize: SizeLimit = .records, hiding: SensitiveValueFinder? = nil,
+        _ body: (DataRecord) -> Void
     ) throws(DataFileError) {
         if format == .jsonLines {
             var stream = try lines(of: path, limit: maxRecordSize)
-            readJSONLines(&stream, name: path, body)
+            readJSONLines(&stream, name: path, hiding: hiding, body)
             try stream.checkRead()
             return
         }
-        try forEachRecord(in: document(atPath: path, limit: maxRecordSize), format: format, name: path, body)
+        try forEachRecord(in: document(atPath: path, limit: maxRecordSize), format: format, name: path, hiding: hiding, body)
     }
 
     /// The bytes of the document at `path`, which is read whole unless it is larger than `limit`.
@@ -201,22 +204,24 @@ package enum DataReader {
     /// JSON Lines, other input starting with `{` or `[` is JSON, input that starts as UTF-16 or UTF-32
     /// JSON does (without a UTF-16 byte order mark) is refused as JSON not in UTF-8, and anything else is YAML.
     /// A line, or input of another format, larger than `maxRecordSize` ends the reading with an error.
+    /// A syntax error is placed among the sensitive values that `hiding` finds before it.
     package static func forEachRecordInStandardInput(
-        format: DataFormat?, maxRecordSize: SizeLimit = .records, _ body: (DataRecord) -> Void
+        format: DataFormat?, maxRecordSize: SizeLimit = .records, hiding: SensitiveValueFinder? = nil, _ body: (DataRecord) -> Void
     ) throws(DataFileError) {
-        try readStandardInput(format: format, limit: maxRecordSize, jsonLines: { stream in
-            readJSONLines(&stream, name: standardInputName, body)
+        try readStandardInput(format: format, limit: maxRecordSize, hiding: hiding, jsonLines: { stream in
+            readJSONLines(&stream, name: standardInputName, hiding: hiding, body)
         }, json: { bytes throws(DataFileError) in
-            try forEachRecord(in: bytes, format: .json, name: standardInputName, body)
+            try forEachRecord(in: bytes, format: .json, name: standardInputName, hiding: hiding, body)
         }, records: body)
     }
 
     /// Reads standard input as `forEachRecordInStandardInput` does, but hands JSON Lines input to
-    /// `jsonLines` as a stream, from its first byte, and a JSON document to `json` whole. A read error
-    /// is thrown once the records read before it have been handed on.
+    /// `jsonLines` as a stream, from its first byte, and a JSON document to `json` whole; a YAML syntax
+    /// error is placed among the sensitive values that `hiding` finds before it. A read error is
+    /// thrown once the records read before it have been handed on.
     static func readStandardInput(
-        format: DataFormat?, limit: SizeLimit, jsonLines: (inout LineStream) -> Void,
-        json: ([UInt8]) throws(DataFileError) -> Void, records body: (DataRecord) -> Void
+        format: DataFormat?, limit: SizeLimit, hiding: SensitiveValueFinder? = nil,
+        jsonLines: (inout LineStream) -> Void, json: ([UInt8]) throws(DataFileError) -> Void, records body: (DataRecord) -> Void
     ) throws(DataFileError) {
         var stream = LineStream(descriptor: 0, ownsDescriptor: false, limit: limit)
         func rest() throws(DataFileError) -> [UInt8] {
@@ -231,7 +236,7 @@ package enum DataReader {
         case .json?:
             try json(rest())
         case let format?:
-            try forEachRecord(in: rest(), format: format, name: standardInputName, body)
+            try forEachRecord(in: rest(), format: format, name: standardInputName, hiding: hiding, body)
         case nil:
             // UTF-16 or UTF-32 starts with a zero byte or a byte order mark, not `{`: it is named as
             // JSON is, unless it is UTF-16 with a byte order mark, which is read as YAML.
@@ -240,7 +245,7 @@ package enum DataReader {
             let first = stream.peekFirstNonBlankByte()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
                 let bytes = try rest()
-                try forEachRecord(in: bytes, format: first == nil ? .json : .yaml, name: standardInputName, body)
+                try forEachRecord(in: bytes, format: first == nil ? .json : .yaml, name: standardInputName, hiding: hiding, body)
                 return
             }
             // The first line is looked at, not consumed, so the input is read on exactly as it came.
@@ -255,8 +260,11 @@ package enum DataReader {
         try stream.checkRead()
     }
 
-    /// Parses a whole JSON or YAML document held in memory.
-    static func forEachRecord(in bytes: [UInt8], format: DataFormat, name: String, _ body: (DataRecord) -> Void) throws(DataFileError) {
+    /// Parses a whole JSON or YAML document held in memory; a syntax error is placed among the
+    /// sensitive values that `hiding` finds before it.
+    static func forEachRecord(
+        in bytes: [UInt8], format: DataFormat, name: String, hiding: SensitiveValueFinder? = nil, _ body: (DataRecord) -> Void
+    ) throws(DataFileError) {
         switch format {
         case .json:
             try JSONTextEncoding.requireUTF8(bytes)
@@ -264,7 +272,8 @@ package enum DataReader {
             do {
                 records = try JSONReader.parseRecords(bytes)
             } catch {
-                throw .malformed(error.describing("malformed JSON"))
+                let syntaxError = error.describing("malformed JSON")
+                throw .malformed(hiding?.placing(syntaxError, in: bytes, name: name, isLine: false) ?? syntaxError)
             }
             let document = DataDocument(name: name, bytes: bytes)
             for (index, record) in records.enumerated() {
@@ -277,7 +286,7 @@ package enum DataReader {
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 number += 1
                 emitJSONLine(line.last == UInt8(ascii: "\r") ? line.dropLast() : line, lineNumber: number, index: &records,
-                             name: name, body)
+                             name: name, hiding: hiding, body)
             }
         case .yaml:
             let bytes = try UTF8Transcoding.utf8(ofYAML: bytes)
@@ -285,7 +294,7 @@ package enum DataReader {
             do {
                 documents = try yamlDocuments(bytes)
             } catch {
-                throw .malformed(error.dataParseError)
+                throw .malformed(error.dataParseError(hiding: hiding?.inYAMLRecords))
             }
             guard !documents.isEmpty else {
                 throw .malformed(DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1)))
@@ -309,22 +318,27 @@ package enum DataReader {
     }
 
     private static func readJSONLines(
-        _ stream: inout LineStream, name: String, _ body: (DataRecord) -> Void
+        _ stream: inout LineStream, name: String, hiding: SensitiveValueFinder?, _ body: (DataRecord) -> Void
     ) {
         var records = 0
         while let line = stream.nextLine() {
-            emitJSONLine(line, lineNumber: stream.lineNumber, index: &records, name: name, body)
+            emitJSONLine(line, lineNumber: stream.lineNumber, index: &records, name: name, hiding: hiding, body)
         }
     }
 
-    /// One line of JSON Lines: blank lines are skipped; a malformed line becomes a failed record.
+    /// One line of JSON Lines: blank lines are skipped; a malformed line becomes a failed record, its
+    /// error placed among the sensitive values that `hiding` finds before it.
     private static func emitJSONLine(
-        _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, _ body: (DataRecord) -> Void
+        _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, hiding: SensitiveValueFinder?,
+        _ body: (DataRecord) -> Void
     ) {
-        let line = lineNumber == 1 ? line.dropFirst(JSONTextEncoding.byteOrderMarkLength(line)) : line
-        guard !isBlank(line) else { return }
+        let line = Array(lineNumber == 1 ? line.dropFirst(JSONTextEncoding.byteOrderMarkLength(line)) : line)
+        guard !isBlank(line[...]) else { return }
         index += 1
-        body(parseJSONLine(Array(line), lineNumber: lineNumber, index: index, name: name))
+        let record = parseJSONLine(line, lineNumber: lineNumber, index: index, name: name)
+        guard let hiding, case .failure(let error) = record.content else { return body(record) }
+        body(DataRecord(index: record.index, position: record.position,
+                        content: .failure(hiding.placing(error, in: line, name: name, firstLine: lineNumber, isLine: true))))
     }
 
     /// The record of one non-blank JSON Lines line, or its parse error.

@@ -79,7 +79,7 @@ struct JSONArrayStream: ~Copyable {
         let gapStartPosition: SourcePosition
     }
 
-    private let name: String
+    let name: String
     /// The file read, or -1 for text given whole.
     private let descriptor: Int32
     private let limit: SizeLimit
@@ -425,6 +425,12 @@ struct JSONArrayStream: ~Copyable {
             position.column += UTF8Text.scalarCount(UnsafeBufferPointer(rebasing: bytes[from..<to]))
         }
         offset = target
+    }
+
+    /// The text read, from the start, when the array ended before any element was found (all of it is
+    /// then still held); nil once one was.
+    var textBeforeAnyElement: [UInt8]? {
+        elementsFound == 0 && base == 0 ? buffer : nil
     }
 
     /// The whole-document reader's error for the text from the last element found on: read as the

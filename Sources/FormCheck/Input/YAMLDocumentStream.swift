@@ -9,9 +9,11 @@ import Foundation
 enum YAMLDocumentStream {
     /// Calls `body` with the records of the file's documents in order, at least `batchSize` records at
     /// a time (fewer for the last). A syntax error is thrown after the documents before it were handed
-    /// on; a document larger than `limit` ends the reading after the documents before it.
+    /// on, placed among the sensitive values that `hiding` finds before it; a document larger than
+    /// `limit` ends the reading after the documents before it.
     static func forEachBatch(
-        inFile path: String, limit: SizeLimit, batchSize: Int = 2048, _ body: ([DataRecord]) -> Void
+        inFile path: String, limit: SizeLimit, batchSize: Int = 2048, hiding: SensitiveValueFinder? = nil,
+        _ body: ([DataRecord]) -> Void
     ) throws(DataFileError) {
         let descriptor = try DataReader.open(path)
         defer { close(descriptor) }
@@ -19,7 +21,7 @@ enum YAMLDocumentStream {
         text.readAhead(4)
         if JSONTextEncoding.nonUTF8Encoding(ofStart: text.bytes.prefix(4)) != nil {
             // Turned into UTF-8 whole; its lines are counted in the whole text.
-            try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: path) { body([$0]) }
+            try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: path, hiding: hiding) { body([$0]) }
             return
         }
         var batch: [(document: YAMLNode, firstLine: Int, start: Int)] = []
@@ -60,7 +62,7 @@ enum YAMLDocumentStream {
             handOn(upTo: nil)
             // A document cut short at the limit reads as broken: the limit is what to tell.
             if text.crossedLimit { throw .tooLarge(SizeLimitExceeded(.document(documents + 1), limit: limit)) }
-            throw .malformed(error.dataParseError)
+            throw .malformed(error.dataParseError(hiding: hiding?.inYAMLRecords))
         }
         if text.crossedLimit {
             handOn(upTo: nil)

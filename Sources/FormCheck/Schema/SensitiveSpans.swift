@@ -1,7 +1,11 @@
 extension ValidatorGraph {
     /// Where the values of sensitive fields (and everything inside them) are written in `document`:
     /// in every record it holds, and at every occurrence of a repeated key.
-    func sensitiveSpans(in document: DataDocument) -> [SourceSpan] {
+    ///
+    /// In a window of an array that ended on a syntax error after its last element, the text after
+    /// that element is hidden whole, unless `readingUnreadText`: then it is read as the value it starts
+    /// (after a comma, if any) as far as it can be, as `JSONLocator` reads a malformed record.
+    func sensitiveSpans(in document: DataDocument, readingUnreadText: Bool = false) -> [SourceSpan] {
         guard let records = document.yamlRecords else {
             guard let starts = document.jsonValueStarts else { return document.spans(ofBytes: JSONLocator.sensitiveRanges(in: document.bytes, graph: self)) }
             // A window of an array: its values, up to one that cannot be read (whose rest is hidden whole),
@@ -12,9 +16,20 @@ extension ValidatorGraph {
                     return document.spans(ofBytes: ranges)
                 }
             }
-            if let unread = document.jsonUnreadStart { ranges.append(unread..<document.byteCount) }
+            if let unread = document.jsonUnreadStart {
+                if !readingUnreadText {
+                    ranges.append(unread..<document.byteCount)
+                } else if let value = JSONLocator.valueStart(after: unread, in: document.bytes) {
+                    _ = JSONLocator.appendSensitiveRanges(in: document.bytes, recordStart: value, graph: self, to: &ranges)
+                }
+            }
             return document.spans(ofBytes: ranges)
         }
+        return sensitiveSpans(inYAMLRecords: records)
+    }
+
+    /// Where the values of sensitive fields are written in YAML records.
+    func sensitiveSpans(inYAMLRecords records: [YAMLNode]) -> [SourceSpan] {
         var spans: [SourceSpan] = []
         for record in records { collectSensitiveSpans(inRecord: record, into: &spans) }
         return spans
@@ -124,6 +139,15 @@ extension FormSchema {
     func redaction(ofValuesAt ranges: [Range<Int>], in document: DataDocument) -> Redaction {
         assert(hasSensitiveFields, "values hidden in a form without sensitive fields")
         return document.withSpans(ofBytes: ranges) { Redaction(spans: $0, in: document.takeSpareRedaction()) }
+    }
+
+    /// What finds the sensitive values in data that failed to parse, so that readers place its syntax
+    /// error as output places positions; nil when the form has none.
+    package var sensitiveValueFinder: SensitiveValueFinder? {
+        guard hasSensitiveFields else { return nil }
+        let schema = self
+        return SensitiveValueFinder(ofJSONDocument: { schema.redaction(of: $0) }, ofJSONLine: { schema.redaction(ofLine: $0) },
+                                    inYAMLRecords: { [graph] in graph.sensitiveSpans(inYAMLRecords: $0) })
     }
 
     /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`

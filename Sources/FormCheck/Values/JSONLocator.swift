@@ -60,6 +60,23 @@ extension JSONLocator {
     }
 }
 
+extension JSONLocator {
+    /// Where the text at `offset` goes on after white space, a comma and white space (each if any), when
+    /// anything but the array's `]` follows: where the value after an array's element would start.
+    static func valueStart(after offset: Int, in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer)
+            reader.offset = offset
+            reader.skipWhitespace()
+            if reader.peek() == UInt8(ascii: ",") {
+                reader.offset += 1
+                reader.skipWhitespace()
+            }
+            return reader.offset < buffer.count && buffer[reader.offset] != UInt8(ascii: "]") ? reader.offset : nil
+        }
+    }
+}
+
 extension JSONReader {
     /// Walks the value at the current offset, a value of field `id` (or a record when nil), adding the
     /// ranges of sensitive values to `ranges`; leaves the offset after it. False, with the offset where

@@ -51,9 +51,14 @@ enum LibYAMLParser {
                 var documentLine = 1
                 while true {
                     var event = yaml_event_t()
-                    guard yaml_parser_parse(&parser, &event) == 1 else { throw error(of: parser) }
+                    guard yaml_parser_parse(&parser, &event) == 1 else { throw builder.withDocumentRead(error(of: parser)) }
                     defer { yaml_event_delete(&event) }
-                    let isEnd = try builder.consume(event)
+                    let isEnd: Bool
+                    do throws(YAMLParseError) {
+                        isEnd = try builder.consume(event)
+                    } catch {
+                        throw builder.withDocumentRead(error)
+                    }
                     if event.type == YAML_DOCUMENT_START_EVENT || isEnd {
                         let line = Int(event.start_mark.line) + 1
                         if let document = builder.takeDocument() { try body(document, documentLine, isEnd ? nil : line) }
@@ -129,6 +134,9 @@ private struct TreeBuilder {
             self.anchor = anchor
         }
 
+        /// Whether a node added now is a value (an item, or the value of the pending key), not a key.
+        var awaitsValue: Bool { !isMapping || pendingKey != nil }
+
         /// Adds a node: an item, a key, or the value of the pending key.
         mutating func add(_ node: consuming YAMLNode) {
             if !isMapping {
@@ -143,6 +151,8 @@ private struct TreeBuilder {
 
     private(set) var documents: [YAMLNode] = []
     private var stack: [Frame] = []
+    /// Where the last event read ends.
+    private var lastEnd = SourcePosition(line: 1, column: 1)
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     /// Nodes that aliases have added so far, in the whole file: written nodes are bounded by the
     /// file's size, copies made by aliases are not.
@@ -152,6 +162,7 @@ private struct TreeBuilder {
     mutating func consume(_ event: yaml_event_t) throws(YAMLParseError) -> Bool {
         let position = LibYAMLParser.position(of: event.start_mark)
         let end = LibYAMLParser.position(of: event.end_mark)
+        defer { lastEnd = end }
         switch event.type {
         case YAML_STREAM_END_EVENT:
             return true
@@ -208,6 +219,40 @@ private struct TreeBuilder {
     /// The document read last, which no longer counts among `documents`.
     mutating func takeDocument() -> YAMLNode? {
         documents.popLast()
+    }
+
+    /// `error`, met while reading, with the document read so far (`YAMLParseError.documentRead`): the
+    /// text from where the last event read ends up to the error (which could not be read) as a quoted
+    /// scalar where a value was being read (the value of the key read last, or the next item of a
+    /// sequence), and its open collections closed after it.
+    mutating func withDocumentRead(_ error: YAMLParseError) -> YAMLParseError {
+        var error = error
+        let unread = error.position.flatMap { position in
+            lastEnd < position ? YAMLNode(kind: .scalar("", isPlain: false), position: lastEnd,
+                                          end: SourcePosition(line: position.line, column: position.column + 1)) : nil
+        }
+        guard stack.isEmpty else {
+            // The collections end where what was read in them does: the text not read, if it stands in them.
+            var end = lastEnd
+            if let unread, stack[stack.count - 1].awaitsValue {
+                end = unread.end
+                stack[stack.count - 1].add(unread)
+            }
+            while let frame = stack.popLast() {
+                let node = YAMLNode(kind: frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items), position: frame.position, end: end)
+                guard !stack.isEmpty else {
+                    error.documentRead = node
+                    return error
+                }
+                // A key that is a collection, still without its value, adds nothing.
+                if stack[stack.count - 1].awaitsValue { stack[stack.count - 1].add(node) }
+            }
+            return error
+        }
+        // A document read whole, not handed on yet (the error came after it), else the document's text
+        // up to the error, which could not be read.
+        error.documentRead = documents.last ?? unread
+        return error
     }
 
     private mutating func push(_ frame: Frame) throws(YAMLParseError) {

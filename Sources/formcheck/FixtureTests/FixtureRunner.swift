@@ -77,7 +77,8 @@ struct FixtureRunner {
         let expectation = loadExpectation(for: file)
         var outcomes: [(record: DataRecord, result: Result<ValidationReport, DataParseError>)] = []
         do {
-            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize) { record in
+            let hiding = schema.sensitiveValueFinder
+            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize, hiding: hiding) { record in
                 outcomes.append((record, record.content.map { schema.validate($0, options: options) }))
             }
         } catch {
