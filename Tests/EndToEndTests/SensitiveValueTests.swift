@@ -297,7 +297,8 @@ import Testing
     /// A syntax error in a JSON array or in YAML is placed as one in a JSON Lines line is: each sensitive
     /// value before it on its line counts as `***` (those of earlier windows of a long array too), and
     /// text that could not be read where a sensitive value was being read is hidden, the error at its
-    /// start; in every format, from a file or standard input, and in `formcheck test`.
+    /// start; in every format, from a file or standard input, and in `formcheck test` (a suite's cases
+    /// by the values of their data).
     @Test func syntaxErrorsInArraysAndYAMLCountHiddenValuesAsThreeCharacters() throws {
         let element = #"{"name": "A", "password": "Zq9xSecretVALUE"}"#
         let files = [
@@ -352,6 +353,9 @@ import Testing
             try scratch.write("fx/invalid/\(name)", contents)
         }
         try scratch.write("fx/invalid/k.jsonl", #"{"password": "Zq9xSecretVALUE", "name": 01}"# + "\n")
+        // In a suite, the values of the cases' data count.
+        try scratch.write("fx/s.suite.yaml", "- description: one\n  data: {password: Zq9xSecretVALUE, name: [x}\n  valid: true\n")
+        try scratch.write("fx/t.suite.json", #"[{"description": "one", "data": {"password": "Zq9xSecretVALUE", "name": 01}, "valid": true}]"#)
         let fixtures = try Formcheck.run(["test", "s.yaml", "fx"], directory: scratch.url)
         #expect(fixtures.stdout == """
             FAIL fx/invalid/a.json
@@ -360,7 +364,11 @@ import Testing
               fx/invalid/f.yaml:4:25: invalid YAML: did not find expected ',' or ']'
             FAIL fx/invalid/k.jsonl
               fx/invalid/k.jsonl:1:28: malformed JSON: expected ',' or '}' after an object member
-            0 passed, 3 failed
+            FAIL fx/s.suite.yaml
+              fx/s.suite.yaml:2:33: invalid YAML: did not find expected ',' or ']'
+            FAIL fx/t.suite.json
+              fx/t.suite.json:1:60: malformed JSON: expected ',' or '}' after an object member
+            0 passed, 5 failed
 
             """)
     }

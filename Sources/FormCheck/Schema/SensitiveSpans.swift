@@ -150,6 +150,19 @@ extension FormSchema {
                                     inYAMLRecords: { [graph] in graph.sensitiveSpans(inYAMLRecords: $0) })
     }
 
+    /// The same for data whose records each hold a record of the form as their member `name` (the cases
+    /// of a fixture suite and their `data`); nil when the form has no sensitive fields.
+    package func sensitiveValueFinder(inMember name: String) -> SensitiveValueFinder? {
+        guard hasSensitiveFields else { return nil }
+        let graph = graph
+        let ofJSON: @Sendable (DataDocument) -> Redaction = { document in
+            Redaction(spans: document.spans(ofBytes: JSONLocator.sensitiveRanges(inMember: name, ofElementsIn: document.bytes, graph: graph)))
+        }
+        return SensitiveValueFinder(ofJSONDocument: ofJSON, ofJSONLine: ofJSON, inYAMLRecords: { records in
+            graph.sensitiveSpans(inYAMLRecords: records.compactMap { $0.mapping?.first { $0.keyText == name }?.value })
+        })
+    }
+
     /// The same for `record` alone, for a record that is a part of a larger one (such as the `data`
     /// of a case in a fixture suite, which `DataRecord.member(_:)` gives).
     package func redaction(ofRecord record: DataRecord) -> Redaction {

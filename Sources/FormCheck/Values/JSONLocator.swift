@@ -61,6 +61,30 @@ extension JSONLocator {
 }
 
 extension JSONLocator {
+    /// The ranges `sensitiveRanges` gives for text whose top level is an array of objects (or one object)
+    /// that each hold a record as their member `name` (the cases of a fixture suite and their `data`),
+    /// read as far as it can be: the rest of the text, from the first thing that cannot be read, is the
+    /// last range.
+    static func sensitiveRanges(inMember name: String, ofElementsIn bytes: [UInt8], graph: ValidatorGraph) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer)
+            reader.offset = JSONTextEncoding.byteOrderMarkLength(buffer)
+            reader.skipWhitespace()
+            func readElement(_ element: inout JSONReader) -> Bool {
+                element.forEachMember { member, key in
+                    key == name ? member.collectSensitiveRanges(of: nil, graph: graph, into: &ranges) : member.skipValue()
+                }
+            }
+            // One object alone is one element.
+            let isArray = reader.peek() == UInt8(ascii: "[")
+            if isArray { reader.offset += 1 }
+            let isRead = isArray ? reader.forEachElement(readElement) : readElement(&reader) && reader.isAtEndOfValue
+            if !isRead { ranges.append(reader.offset..<buffer.count) }
+        }
+        return ranges
+    }
+
     /// Where the text at `offset` goes on after white space, a comma and white space (each if any), when
     /// anything but the array's `]` follows: where the value after an array's element would start.
     static func valueStart(after offset: Int, in bytes: [UInt8]) -> Int? {
@@ -156,6 +180,37 @@ extension JSONReader {
             guard let key = graph.asciiKeys[field] else { return graph.nodes[field].key == String(decoding: name, as: UTF8.self) }
             return key.withUnsafeBufferPointer { $0.count == name.count && memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
         })
+    }
+
+    /// Calls `body` at the value of each member of the object at the offset, with the member's name,
+    /// leaving the offset after its `}` (a value that is not an object is skipped); false, where it
+    /// stopped, when `body` is, or the object cannot be read.
+    fileprivate mutating func forEachMember(_ body: (inout JSONReader, String) -> Bool) -> Bool {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") else { return skipValue() }
+        offset += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+            return true
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\""), let name = try? readString() else { return false }
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { return false }
+            offset += 1
+            skipWhitespace()
+            guard body(&self, name) else { return false }
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") {
+                offset += 1
+                continue
+            }
+            guard peek() == UInt8(ascii: "}") else { return false }
+            offset += 1
+            return true
+        }
     }
 
     /// Calls `body` at each element of the array whose `[` was just read, leaving the offset after its

@@ -120,7 +120,9 @@ struct FixtureRunner {
     private func runSuite(_ file: String, _ report: (CaseResult) -> Void) {
         do {
             let format: DataFormat = file.hasSuffix(".json") ? .json : .yaml
-            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize) { record in
+            // A syntax error is placed among the sensitive values of the cases' data before it.
+            let hiding = schema.sensitiveValueFinder(inMember: "data")
+            try DataReader.forEachRecord(inFile: file, format: format, maxRecordSize: options.maxRecordSize, hiding: hiding) { record in
                 report(runSuiteCase(record, file: file))
             }
         } catch {
