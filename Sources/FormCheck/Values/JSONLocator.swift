@@ -72,7 +72,7 @@ extension JSONLocator {
             reader.offset = JSONTextEncoding.byteOrderMarkLength(buffer)
             reader.skipWhitespace()
             func readElement(_ element: inout JSONReader) -> Bool {
-                element.forEachMember { member, key in
+                element.forEachMember(named: { try? $0.readString() }) { member, key in
                     key == name ? member.collectSensitiveRanges(of: nil, graph: graph, into: &ranges) : member.skipValue()
                 }
             }
@@ -115,32 +115,9 @@ extension JSONReader {
         let holdsSensitive = id.map(graph.holdsSensitiveValues) ?? !fields.isEmpty
         switch peek() {
         case UInt8(ascii: "{")? where !fields.isEmpty:
-            offset += 1
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                offset += 1
-                return true
-            }
-            while true {
-                skipWhitespace()
-                guard peek() == UInt8(ascii: "\""), let child = readField(among: fields, graph: graph) else { return false }
-                skipWhitespace()
-                guard peek() == UInt8(ascii: ":") else { return false }
-                offset += 1
-                if let child {
-                    guard collectSensitiveRanges(of: child, graph: graph, into: &ranges) else { return false }
-                } else {
-                    skipWhitespace()
-                    guard skipValue() else { return false }
-                }
-                skipWhitespace()
-                if peek() == UInt8(ascii: ",") {
-                    offset += 1
-                    continue
-                }
-                guard peek() == UInt8(ascii: "}") else { return false }
-                offset += 1
-                return true
+            return forEachMember(named: { $0.readField(among: fields, graph: graph) }) { member, child in
+                guard let child else { return member.skipValue() }
+                return member.collectSensitiveRanges(of: child, graph: graph, into: &ranges)
             }
         case UInt8(ascii: "[")? where items.map(graph.holdsSensitiveValues) == true:
             offset += 1
@@ -182,10 +159,13 @@ extension JSONReader {
         })
     }
 
-    /// Calls `body` at the value of each member of the object at the offset, with the member's name,
-    /// leaving the offset after its `}` (a value that is not an object is skipped); false, where it
-    /// stopped, when `body` is, or the object cannot be read.
-    fileprivate mutating func forEachMember(_ body: (inout JSONReader, String) -> Bool) -> Bool {
+    /// Calls `body` at the value of each member of the object at the offset, with what `named` reads of
+    /// the member's name (nil: a name that is not a well-formed string), leaving the offset after its
+    /// `}` (a value that is not an object is skipped); false, where it stopped, when `body` is, or the
+    /// object cannot be read.
+    fileprivate mutating func forEachMember<Name>(
+        named: (inout JSONReader) -> Name?, _ body: (inout JSONReader, Name) -> Bool
+    ) -> Bool {
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { return skipValue() }
         offset += 1
@@ -196,7 +176,7 @@ extension JSONReader {
         }
         while true {
             skipWhitespace()
-            guard peek() == UInt8(ascii: "\""), let name = try? readString() else { return false }
+            guard peek() == UInt8(ascii: "\""), let name = named(&self) else { return false }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { return false }
             offset += 1
