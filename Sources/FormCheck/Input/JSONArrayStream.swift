@@ -463,18 +463,21 @@ struct JSONArrayStream: ~Copyable {
         return position
     }
 
-    /// Reads the next block onto the buffer.
+    /// Reads the next block onto the buffer, in place: room for it is made from a block of zeros kept
+    /// for that (a copy of contiguous bytes, which a debug build makes at once too, where zeros written
+    /// one by one took a second or so per file).
     private mutating func fill() {
         let oldCount = buffer.count
         buffer.reserveCapacity(oldCount + Self.blockSize)
-        var count = 0
-        buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
+        buffer += Self.zeros
         let read = buffer.withUnsafeMutableBufferPointer {
             FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor)
         }
-        count = read.count
-        buffer.removeLast(Self.blockSize - count)
+        buffer.removeLast(Self.blockSize - read.count)
         if let error = read.error { readError = error }
         if read.ended { atEnd = true }
     }
+
+    /// A block of zeros, the room a block is read into.
+    private static let zeros = [UInt8](repeating: 0, count: blockSize)
 }
