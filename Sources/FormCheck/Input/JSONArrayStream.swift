@@ -463,13 +463,11 @@ struct JSONArrayStream: ~Copyable {
         return position
     }
 
-    /// Reads the next block onto the buffer, in place: room for it is made from a block of zeros kept
-    /// for that (a copy of contiguous bytes, which a debug build makes at once too, where zeros written
-    /// one by one took a second or so per file).
+    /// Reads the next block onto the buffer, in place.
     private mutating func fill() {
         let oldCount = buffer.count
         buffer.reserveCapacity(oldCount + Self.blockSize)
-        buffer += Self.zeros
+        buffer.appendRoom(Self.blockSize)
         let read = buffer.withUnsafeMutableBufferPointer {
             FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor)
         }
@@ -477,7 +475,4 @@ struct JSONArrayStream: ~Copyable {
         if let error = read.error { readError = error }
         if read.ended { atEnd = true }
     }
-
-    /// A block of zeros, the room a block is read into.
-    private static let zeros = [UInt8](repeating: 0, count: blockSize)
 }

@@ -130,7 +130,7 @@ struct LineStream: ~Copyable {
                 // The spare's bytes are written over: only room it never held is filled first (an
                 // array's elements are always initialized).
                 if block.count > capacity { block.removeLast(block.count - capacity) }
-                block.append(contentsOf: repeatElement(0, count: capacity - block.count))
+                block.appendRoom(capacity - block.count)
                 let count = block.withUnsafeMutableBufferPointer { write(into: $0) }
                 block.removeLast(capacity - count)
             } else {
@@ -215,7 +215,7 @@ struct LineStream: ~Copyable {
             start = 0
         }
         let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: readSize))
+        buffer.appendRoom(readSize)
         let read = buffer.withUnsafeMutableBufferPointer {
             FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor, untilIdle: true)
         }
