@@ -62,15 +62,6 @@ extension FormSchema {
         try DataReader.forEachRecord(in: bytes, format: .json, name: name, hiding: sensitiveValueFinder, body)
     }
 
-    /// `record`, a JSON Lines line that could not be parsed (its document made by `document` only if
-    /// the form has sensitive fields), with its syntax error placed among the sensitive values before
-    /// it, as output places positions (as far as the text can be read: text past the first thing that
-    /// cannot be read is hidden whole, and a position inside hidden text is its start).
-    private func hidingLengths(in record: DataRecord, document: () -> DataDocument) -> DataRecord {
-        guard hasSensitiveFields, case .failure(let error) = record.content else { return record }
-        return DataRecord(index: record.index, position: record.position, content: .failure(redaction(ofLine: document()).shown(error)))
-    }
-
     /// The report of a record read whole, or nil for one that could not be parsed.
     private func validate(parsed record: DataRecord, options: ValidationOptions) -> ValidationReport? {
         (try? record.content.get()).map { validate($0, options: options) }
@@ -216,8 +207,10 @@ extension FormSchema {
         defer { pool.close() }
         let threads = CheckingThreads(making: transform.makeMaker)
         let readsText = transform.readsText
-        // Where sensitive values lie matters only to output that quotes or places records' text.
+        // Where sensitive values lie matters only to output that quotes or places records' text, and to
+        // where a syntax error is placed.
         let findsSensitive = readsText && hasSensitiveFields
+        let hiding = sensitiveValueFinder
         // The chunks submitted so far, which number the next block's (see `RecordMaker`).
         var chunksSubmitted = 0
         func submit(_ block: [UInt8], _ lines: [DataReader.JSONLine]) -> Batch<Result> {
@@ -241,9 +234,7 @@ extension FormSchema {
                         return (record, report)
                     case .malformed:
                         // Parsed again, for the exact message and position.
-                        let record = hidingLengths(in: line.record(in: block, name: path)) {
-                            shared.document(ofLine: line.range, firstLine: line.number)
-                        }
+                        let record = line.record(in: block, name: path, hiding: hiding)
                         return (record, validate(parsed: record, options: options))
                     }
                 }
@@ -365,11 +356,9 @@ extension FormSchema {
             afterLastElement = window.faults.afterLastElement
         }
         var failure: DataFileError?
-        var windows = 0
         reading: while syntaxError == nil {
             switch stream.next() {
             case .window(let window):
-                windows += 1
                 inFlight.append(submit(window))
                 if inFlight.count > 2 * jobs + 2 { handOn(inFlight.removeFirst()) }
             case .end:
@@ -384,9 +373,8 @@ extension FormSchema {
         guard let failure else { return }
         guard hasSensitiveFields, case .malformed(let error) = failure else { throw failure }
         // Placed among the hidden values before it on its line: those of the last window, or, before any
-        // element was found, those of the text read.
-        let shownBy = windows > 0
-            ? afterLastElement : stream.textBeforeAnyElement.map { redaction(of: DataDocument(name: stream.name, bytes: $0)) }
+        // element was found (and so before any window), those of the text read.
+        let shownBy = afterLastElement ?? stream.textBeforeAnyElement.map { redaction(of: DataDocument(name: stream.name, bytes: $0)) }
         throw .malformed(shownBy?.shown(error) ?? error)
     }
 

@@ -101,9 +101,10 @@ package enum DataReader {
         let number: Int
         let index: Int
 
-        /// The line parsed: its record, or the parse error that replaced it.
-        func record(in block: [UInt8], name: String) -> DataRecord {
-            DataReader.parseJSONLine(Array(block[range]), lineNumber: number, index: index, name: name)
+        /// The line parsed: its record, or the parse error that replaced it, placed among the sensitive
+        /// values that `hiding` finds before it.
+        func record(in block: [UInt8], name: String, hiding: SensitiveValueFinder? = nil) -> DataRecord {
+            DataReader.parseJSONLine(Array(block[range]), lineNumber: number, index: index, name: name, hiding: hiding)
         }
 
         /// The line's record, already parsed as `value`.
@@ -332,24 +333,23 @@ package enum DataReader {
         _ line: ArraySlice<UInt8>, lineNumber: Int, index: inout Int, name: String, hiding: SensitiveValueFinder?,
         _ body: (DataRecord) -> Void
     ) {
-        let line = Array(lineNumber == 1 ? line.dropFirst(JSONTextEncoding.byteOrderMarkLength(line)) : line)
-        guard !isBlank(line[...]) else { return }
+        let line = lineNumber == 1 ? line.dropFirst(JSONTextEncoding.byteOrderMarkLength(line)) : line
+        guard !isBlank(line) else { return }
         index += 1
-        let record = parseJSONLine(line, lineNumber: lineNumber, index: index, name: name)
-        guard let hiding, case .failure(let error) = record.content else { return body(record) }
-        body(DataRecord(index: record.index, position: record.position,
-                        content: .failure(hiding.placing(error, in: line, name: name, firstLine: lineNumber, isLine: true))))
+        body(parseJSONLine(Array(line), lineNumber: lineNumber, index: index, name: name, hiding: hiding))
     }
 
-    /// The record of one non-blank JSON Lines line, or its parse error.
-    static func parseJSONLine(_ bytes: [UInt8], lineNumber: Int, index: Int, name: String) -> DataRecord {
+    /// The record of one non-blank JSON Lines line, or its parse error, placed among the sensitive
+    /// values that `hiding` finds before it.
+    static func parseJSONLine(_ bytes: [UInt8], lineNumber: Int, index: Int, name: String, hiding: SensitiveValueFinder? = nil) -> DataRecord {
         let start = SourcePosition(line: lineNumber, column: 1)
         do {
             return lineRecord(try JSONReader.parse(bytes), bytes: bytes, lineNumber: lineNumber, index: index, name: name)
         } catch {
             let position = SourcePosition(line: lineNumber, column: error.position.column)
-            return DataRecord(index: index, position: start,
-                              content: .failure(DataParseError(message: error.message, position: position).describing("malformed JSON")))
+            let syntaxError = DataParseError(message: error.message, position: position).describing("malformed JSON")
+            let placed = hiding?.placing(syntaxError, in: bytes, name: name, firstLine: lineNumber, isLine: true) ?? syntaxError
+            return DataRecord(index: index, position: start, content: .failure(placed))
         }
     }
 }
