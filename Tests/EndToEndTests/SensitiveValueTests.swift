@@ -301,6 +301,16 @@ import Testing
     /// by the values of their data).
     @Test func syntaxErrorsInArraysAndYAMLCountHiddenValuesAsThreeCharacters() throws {
         let element = #"{"name": "A", "password": "Zq9xSecretVALUE"}"#
+        // Elements whose values the checks do not place (a member written twice, a record that is not an
+        // object, hidden whole) in two windows of three, and values beyond ASCII in each.
+        let mixed = (0..<3000).map { index in
+            switch index {
+            case 500: #"{"password": "Zq9xSécrét", "name": "B", "password": "Zq9xSecretVALUE"}"#
+            case 1500: #""Zq9xSecretVALUE""#
+            case _ where index % 7 == 0: #"{"name": "Ü", "password": "Zq9xSécrétVALUE"}"#
+            default: element
+            }
+        }
         let files = [
             // A malformed element, after another one on its line.
             ("a.json", #"[{"name": "A", "password": "Zq9xSecretVALUE"}, {"password": "Zq9xSecretVALUE", "name": 01}]"#,
@@ -317,6 +327,8 @@ import Testing
             // An array on one line, checked in windows: the values of every window before the error count.
             ("e.json", "[" + Array(repeating: element, count: 3000).joined(separator: ", ") + #" {"name": "B"}]"#,
              "1:96001: error: malformed JSON: expected ',' or ']' after an array element"),
+            ("l.json", "[" + mixed.joined(separator: ", ") + #" {"name": "B"}]"#,
+             "1:95991: error: malformed JSON: expected ',' or ']' after an array element"),
             ("f.yaml", "name: A\npassword: Zq9xSecretVALUE\n---\n{password: Zq9xSecretVALUE, name: [x}\n",
              "4:25: error: invalid YAML: did not find expected ',' or ']'"),
             // A value read whole, then the error after it.

@@ -77,15 +77,21 @@ extension FormSchema {
     }
 
     /// Checks the JSON record in `json`, a value nested `depth` levels down in its document; `issues`
-    /// keeps the issues made.
+    /// keeps the issues made. When `search` asks about every record, adds to `hiddenColumns` what the
+    /// record's sensitive values take from its line, or sets it to nil when the check cannot tell.
     private func check(
-        _ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, findsSensitive: Bool,
-        memory: inout SlotMemory, issues: inout IssueTable
+        _ json: UnsafeBufferPointer<UInt8>, plan: DirectPlan, depth: Int, options: ValidationOptions, finding search: DirectPlan.SensitiveSearch,
+        memory: inout SlotMemory, issues: inout IssueTable, hiddenColumns: inout Int?
     ) -> Outcome {
         guard let (failures, sensitive) = plan.failuresAndSensitiveRanges(
-            in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, findsSensitive: findsSensitive,
-            memory: &memory)
-        else { return .malformed }
+            in: json, depth: depth, collectAllErrors: options.collectAllErrors, today: options.today, finding: search, memory: &memory)
+        else {
+            hiddenColumns = nil
+            return .malformed
+        }
+        if search == .ofEveryRecord, let counted = hiddenColumns {
+            hiddenColumns = sensitive.map { counted + Redaction.lostColumns(ofValuesAt: $0, onOneLineOf: json) }
+        }
         guard !failures.isEmpty else {
             memory.keep(failures, sensitive)
             return .valid
@@ -95,25 +101,33 @@ extension FormSchema {
         return .settled(report, sensitive: sensitive)
     }
 
+    /// What checking a chunk of records gave: how many results it made and, when the search asked
+    /// about every record, the columns their sensitive values take from a line they share (each
+    /// shown as `***`), or nil when the check could not tell.
+    private struct CheckedChunk {
+        var made = 0
+        var hiddenColumns: Int?
+    }
+
     /// Checks the records at `ranges[indices]` of `text` and writes what the thread's maker makes of
     /// them into the first elements of `results`, and gives how many: of records without issues, from
     /// their `number`s when the maker can, one result per run of them when `makesRuns` (else per
     /// record); else of the record and report that `record` gives for the outcome (with where the sensitive
-    /// values of records with issues lie when `findsSensitive`). Then ends the maker's chunk, numbered
-    /// `chunk` in its file's order when the run numbers them (see `RecordMaker`). Issues are
-    /// made once per distinct failure and thread (see `CheckingThreads`).
+    /// values lie of the records `search` asks about). Then ends the maker's chunk, numbered `chunk`
+    /// in its file's order when the run numbers them (see `RecordMaker`). Issues are made once per
+    /// distinct failure and thread (see `CheckingThreads`).
     private func check<Result>(
         _ indices: Range<Int>, of range: (Int) -> Range<Int>, in text: [UInt8], depth: Int, options: ValidationOptions,
-        findsSensitive: Bool = false, makesRuns: Bool, chunk: Int?, threads: CheckingThreads<Result>,
+        finding search: DirectPlan.SensitiveSearch = .none, makesRuns: Bool, chunk: Int?, threads: CheckingThreads<Result>,
         into results: UnsafeMutableBufferPointer<Result>,
         number: (_ index: Int) -> Int, _ record: (_ index: Int, _ outcome: Outcome) -> (DataRecord, ValidationReport?)
-    ) -> Int {
+    ) -> CheckedChunk {
         let plan = directPlan
         var state = threads.take()
         // Taken out of the maker once: read from it for each record, its closures would be retained.
         let (make, makeRun) = (state.maker.make, state.maker.makeRunWithoutIssues)
         var memory = state.memory.take()
-        var made = 0
+        var checked = CheckedChunk(hiddenColumns: search == .ofEveryRecord ? 0 : nil)
         // The results are made in memory of this thread's, then moved into `results` at once. Made
         // there one by one, each result's writes would wait for cache lines that the thread handing
         // results on read last, and every atomic count of references in between would wait for those
@@ -128,8 +142,7 @@ extension FormSchema {
             text.withUnsafeBufferPointer { bytes in
                 for index in indices {
                     let outcome = check(UnsafeBufferPointer(rebasing: bytes[range(index)]), plan: plan, depth: depth, options: options,
-                                        findsSensitive: findsSensitive, memory: &memory,
-                                        issues: &state.issues)
+                                        finding: search, memory: &memory, issues: &state.issues, hiddenColumns: &checked.hiddenColumns)
                     if case .valid = outcome, makeRun != nil {
                         if makesRuns {
                             if run == 0 { runStart = number(index) }
@@ -158,13 +171,13 @@ extension FormSchema {
                 next.initialize(to: makeRun(runStart, run))
                 next += 1
             }
-            made = next - scratch.baseAddress!
-            if made > 0 { state.maker.endChunk(&scratch[0], chunk) }
-            results.baseAddress?.moveInitialize(from: scratch.baseAddress!, count: made)
+            checked.made = next - scratch.baseAddress!
+            if checked.made > 0 { state.maker.endChunk(&scratch[0], chunk) }
+            results.baseAddress?.moveInitialize(from: scratch.baseAddress!, count: checked.made)
         }
         state.memory.keep(&memory)
         threads.giveBack(state)
-        return made
+        return checked
     }
 
     /// Reads and validates the records of standard input, told apart as
@@ -209,7 +222,7 @@ extension FormSchema {
         let readsText = transform.readsText
         // Where sensitive values lie matters only to output that quotes or places records' text, and to
         // where a syntax error is placed.
-        let findsSensitive = readsText && hasSensitiveFields
+        let search: DirectPlan.SensitiveSearch = readsText && hasSensitiveFields ? .ofRecordsWithFailures : .none
         let hiding = sensitiveValueFinder
         // The chunks submitted so far, which number the next block's (see `RecordMaker`).
         var chunksSubmitted = 0
@@ -219,7 +232,7 @@ extension FormSchema {
             return pool.submit(count: lines.count, chunkSize: chunkSize) { indices, results in
                 // This thread's holder of the block, which its records hold.
                 let shared = SharedBlock(bytes: block, name: path)
-                return check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, findsSensitive: findsSensitive,
+                return check(indices, of: { lines[$0].range }, in: block, depth: 0, options: options, finding: search,
                              makesRuns: true, chunk: firstChunk + indices.lowerBound / chunkSize, threads: threads, into: results,
                              number: { lines[$0].index }) { index, outcome in
                     let line = lines[index]
@@ -237,7 +250,7 @@ extension FormSchema {
                         let record = line.record(in: block, name: path, hiding: hiding)
                         return (record, validate(parsed: record, options: options))
                     }
-                }
+                }.made
             }
         }
         // Blocks are checked while the ones before them are handed on and the next is read: with a few
@@ -297,23 +310,25 @@ extension FormSchema {
             let outgoing = hasSensitiveFields && window.handsOnLine ? CarriedColumns() : nil
             handedOnLine = outgoing
             let faults = WindowFaults()
+            // What the window's values take from the line the next window starts inside is counted from
+            // the slots of the elements checked, when they all lie on that line after nothing else of
+            // the window's there; else from the window's redaction, found at once.
+            let countsFromSlots = outgoing != nil && !hidesValues && window.checksOnlyItsLastLine
             return (pool.submit(count: window.elements.count, chunkSize: window.elements.count) { indices, results in
                 let document = window.makeDocument()
                 // Found at once when output or the next window needs it, else only for a syntax error.
-                var windowRedaction = hidesValues || outgoing != nil
-                    ? redaction(of: document, after: incoming, handingOn: outgoing, lastElementEnd: window.end) : nil
+                var windowRedaction = hidesValues || (outgoing != nil && !countsFromSlots) ? redaction(of: document, after: incoming) : nil
                 if hidesValues { document.knownRedaction = windowRedaction }
+                if !countsFromSlots, let outgoing, let windowRedaction { publish(windowRedaction, to: outgoing, at: window.end) }
                 func shown(_ position: SourcePosition) -> SourcePosition {
                     guard hasSensitiveFields else { return position }
-                    if windowRedaction == nil {
-                        windowRedaction = redaction(of: document, after: incoming, handingOn: nil, lastElementEnd: window.end)
-                    }
+                    if windowRedaction == nil { windowRedaction = redaction(of: document, after: incoming) }
                     return windowRedaction!.shown(position)
                 }
                 // The results of elements after a syntax error are not handed on: each element has its own.
-                let made = check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options,
-                                 makesRuns: false, chunk: nil, threads: threads, into: results,
-                                 number: { window.firstIndex + $0 + 1 }) { slot, outcome in
+                let checked = check(indices, of: { window.elements[$0].range }, in: document.bytes, depth: 1, options: options,
+                                    finding: countsFromSlots ? .ofEveryRecord : .none, makesRuns: false, chunk: nil, threads: threads,
+                                    into: results, number: { window.firstIndex + $0 + 1 }) { slot, outcome in
                     let element = window.elements[slot]
                     let index = window.firstIndex + slot + 1
                     switch outcome {
@@ -333,6 +348,14 @@ extension FormSchema {
                         return (DataRecord(index: index, position: element.position, content: .failure(error)), nil)
                     }
                 }
+                if countsFromSlots, let outgoing {
+                    if let hidden = checked.hiddenColumns {
+                        let end = window.end
+                        outgoing.publish((end.line, end.column, (incoming?.wait().shift ?? 0) + hidden))
+                    } else {
+                        publish(windowRedaction ?? redaction(of: document, after: incoming), to: outgoing, at: window.end)
+                    }
+                }
                 // The array's punctuation failed after the last element: the text after it is read as far as
                 // it can be, to place that error among the hidden values before it.
                 if hasSensitiveFields, faults.element == nil, window.unreadStart != nil {
@@ -340,7 +363,7 @@ extension FormSchema {
                     carry(from: incoming, into: &afterLastElement, of: document)
                     faults.afterLastElement = afterLastElement
                 }
-                return made
+                return checked.made
             }, faults)
         }
         // A few windows are checked at once, and handed on in order as each is done.
@@ -379,16 +402,18 @@ extension FormSchema {
     }
 
     /// Where the hidden values of `document` (a window) lie, with what those before it take from the line
-    /// it starts inside (handed on by the window before, `incoming`); hands on to `outgoing` what they
-    /// take from the line its last element ends on, at `lastElementEnd`.
-    private func redaction(
-        of document: DataDocument, after incoming: CarriedColumns?, handingOn outgoing: CarriedColumns?, lastElementEnd: SourcePosition
-    ) -> Redaction {
+    /// it starts inside (handed on by the window before, `incoming`).
+    private func redaction(of document: DataDocument, after incoming: CarriedColumns?) -> Redaction {
         var redaction = Redaction(spans: graph.sensitiveSpans(in: document))
         carry(from: incoming, into: &redaction, of: document)
-        let lost = redaction.lostColumns(onLine: lastElementEnd.line, before: lastElementEnd.column)
-        outgoing?.publish((lastElementEnd.line, lastElementEnd.column, lost))
         return redaction
+    }
+
+    /// Hands on to `outgoing` what the hidden values of a window's `redaction` take from the line its
+    /// last element ends on, at `lastElementEnd`.
+    private func publish(_ redaction: Redaction, to outgoing: CarriedColumns, at lastElementEnd: SourcePosition) {
+        let lost = redaction.lostColumns(onLine: lastElementEnd.line, before: lastElementEnd.column)
+        outgoing.publish((lastElementEnd.line, lastElementEnd.column, lost))
     }
 
     /// Counts in `redaction` (of the window `document`) what the hidden values before the window take

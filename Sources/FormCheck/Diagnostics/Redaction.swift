@@ -86,6 +86,12 @@ package struct Redaction: Sendable {
         }
     }
 
+    /// How many columns the values written at `ranges` of `bytes` (well-formed UTF-8, in order, apart,
+    /// and all on one line) lose when shown as `***`.
+    static func lostColumns(ofValuesAt ranges: [Range<Int>], onOneLineOf bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        ranges.reduce(0) { $0 + UTF8Text.scalarCount(UnsafeBufferPointer(rebasing: bytes[$1])) - 3 }
+    }
+
     /// The columns carried onto `line` from before the text (0 on any other line).
     private func carriedShift(onLine line: Int) -> Int {
         carried.map { $0.line == line ? $0.shift : 0 } ?? 0

@@ -416,25 +416,32 @@ final class DirectPlan: @unchecked Sendable {
         in bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord? = nil, collectAllErrors: Bool, today: LocalDate,
         memory: inout SlotMemory
     ) -> [Failure]? {
-        check(bytes, depth: depth, given: given, collectAllErrors: collectAllErrors, today: today, findsSensitive: false, memory: &memory)?.failures
+        check(bytes, depth: depth, given: given, collectAllErrors: collectAllErrors, today: today, finding: .none, memory: &memory)?.failures
+    }
+
+    /// Which records' sensitive values a check finds, where the slots tell them.
+    enum SensitiveSearch {
+        case none
+        case ofRecordsWithFailures
+        case ofEveryRecord
     }
 
     /// The failures of the record in `bytes` as `failures(in:depth:given:collectAllErrors:today:memory:)`
-    /// gives them and, for a record with failures, where the values of its sensitive fields are written
-    /// in `bytes`, as `JSONLocator.sensitiveRanges` finds them, when the slots tell it (see
+    /// gives them and, for a record that `search` asks about, where the values of its sensitive fields
+    /// are written in `bytes`, as `JSONLocator.sensitiveRanges` finds them, when the slots tell it (see
     /// `sensitiveRanges(in:repeatsMember:)`; nil otherwise).
     func failuresAndSensitiveRanges(
-        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, collectAllErrors: Bool, today: LocalDate, findsSensitive: Bool = true,
-        memory: inout SlotMemory
+        in bytes: UnsafeBufferPointer<UInt8>, depth: Int, collectAllErrors: Bool, today: LocalDate,
+        finding search: SensitiveSearch = .ofRecordsWithFailures, memory: inout SlotMemory
     ) -> (failures: [Failure], sensitive: [Range<Int>]?)? {
-        check(bytes, depth: depth, given: nil, collectAllErrors: collectAllErrors, today: today, findsSensitive: findsSensitive, memory: &memory)
+        check(bytes, depth: depth, given: nil, collectAllErrors: collectAllErrors, today: today, finding: search, memory: &memory)
     }
 
     private func check(
         _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, given: GivenRecord?, collectAllErrors: Bool, today: LocalDate,
-        findsSensitive: Bool, memory: inout SlotMemory
+        finding search: SensitiveSearch, memory: inout SlotMemory
     ) -> (failures: [Failure], sensitive: [Range<Int>]?)? {
-        let question = Question.failures(collectAllErrors: collectAllErrors, today: today, findsSensitive: findsSensitive)
+        let question = Question.failures(collectAllErrors: collectAllErrors, today: today, finding: search)
         var lists = memory.takeLists()
         if case .failures(let hasSensitive) = read(bytes, depth: depth, given: given, for: question, into: &lists, memory: &memory) {
             // The caller gives back what it is handed (`SlotMemory.keep`); the rest is kept here.
@@ -470,9 +477,9 @@ final class DirectPlan: @unchecked Sendable {
 
     /// What a record is read for.
     private enum Question {
-        /// The record's failures, and where its sensitive values are written when it has failures and
-        /// `findsSensitive`.
-        case failures(collectAllErrors: Bool, today: LocalDate, findsSensitive: Bool)
+        /// The record's failures, and where its sensitive values are written when the search asks
+        /// about it.
+        case failures(collectAllErrors: Bool, today: LocalDate, finding: SensitiveSearch)
         case relevance([Int])
     }
 
@@ -529,13 +536,17 @@ final class DirectPlan: @unchecked Sendable {
                                              frames: frames.baseAddress!, elements: frames.baseAddress! + deepestFrame + 1,
                                              patternCaches: patternCaches)
                     switch question {
-                    case .failures(let collectAllErrors, let today, let findsSensitive):
+                    case .failures(let collectAllErrors, let today, let search):
                         lists.removeAll()
                         for index in rootFields {
                             check(nodeLists[index], record: record, today: today, collectAllErrors: collectAllErrors, into: &lists.failures)
                         }
                         appendUnknownMembers(ofObjectAt: record.start, node: -1, record: record, into: &lists.failures)
-                        guard findsSensitive, !lists.failures.isEmpty else { return .failures(hasSensitive: false) }
+                        switch search {
+                        case .none: return .failures(hasSensitive: false)
+                        case .ofRecordsWithFailures: if lists.failures.isEmpty { return .failures(hasSensitive: false) }
+                        case .ofEveryRecord: break
+                        }
                         return .failures(hasSensitive: sensitiveRanges(in: record, repeatsMember: scanner.repeatsMember, into: &lists.sensitive))
                     case .relevance(let ids):
                         return .relevance(ids.map { isRelevant($0, record: record) })
@@ -550,8 +561,8 @@ final class DirectPlan: @unchecked Sendable {
     /// when no sensitive field lies within an array's elements (`sensitiveNodes`), no member of an
     /// object was written twice (`repeatsMember`: the reader finds every occurrence, a slot holds the
     /// last one), and each object enclosing one is an object or null where it is written. Returns
-    /// whether they did. Kept out of line: `read` asks it only of records with failures, when their
-    /// output needs it.
+    /// whether they did. Kept out of line: `read` asks it only of the records a `SensitiveSearch` asks
+    /// about.
     @inline(never)
     private func sensitiveRanges(in record: RecordSlots, repeatsMember: Bool, into ranges: inout [Range<Int>]) -> Bool {
         guard let sensitiveNodes, !repeatsMember else { return false }

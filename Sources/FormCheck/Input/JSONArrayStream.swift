@@ -52,6 +52,13 @@ struct JSONArrayStream: ~Copyable {
         /// on a fault there (a syntax error, an element too large, the input ending inside one).
         let unreadStart: Int?
 
+        /// Whether the elements to check all lie on the line where the last one ends, and the window
+        /// holds nothing before them on it that the window before did not hold too.
+        var checksOnlyItsLastLine: Bool {
+            guard let first = elements.first, first.position.line == end.line else { return false }
+            return continuesLine || valueStarts.first == first.range.lowerBound
+        }
+
         /// The window's text as a document, made by the thread that checks it (a long line's columns
         /// are counted as it is made).
         func makeDocument() -> DataDocument {
