@@ -31,8 +31,13 @@ struct RunOptions: ParsableArguments {
         """, valueName: "size"))
     var maxRecordSize: SizeLimit = .records
 
-    @Option(help: "Threads that validate records (check) or run cases (test); default: every core. Output keeps the input order.")
-    var jobs: Int = RunOptions.cores
+    @Option(name: .customLong("jobs"), help: ArgumentHelp(
+        "Threads that validate records (check) or run cases (test); default: every core. Output keeps the input order.",
+        valueName: "jobs"))
+    var givenJobs: Int?
+
+    /// The threads to use: those given, or every core.
+    var jobs: Int { givenJobs ?? Self.cores }
 
     /// The cores this process may use, read once: the argument parser makes options more than once,
     /// and each reading looks through the cgroup's files.

@@ -82,17 +82,22 @@ enum FuzzJSON {
         checkSensitiveRanges(schema, bytes, options: options)
     }
 
-    /// Where the direct path says a record's sensitive values are, when it says, is where `JSONLocator`
-    /// finds them.
+    /// Where the direct path says a record's sensitive values are, when it says (of any record, valid
+    /// or not), is where `JSONLocator` finds them; and on one line, the columns they lose as `***` are
+    /// those a redaction of the record counts.
     static func checkSensitiveRanges(_ schema: FormSchema, _ bytes: [UInt8], options: ValidationOptions) {
         var memory = SlotMemory()
         let checked = bytes.withUnsafeBufferPointer {
             schema.directPlan.failuresAndSensitiveRanges(in: $0, depth: 0, collectAllErrors: options.collectAllErrors, today: options.today,
-                                                         memory: &memory)
+                                                         finding: .ofEveryRecord, memory: &memory)
         }
         guard let sensitive = checked?.sensitive else { return }
         let located = JSONLocator.sensitiveRanges(in: bytes, graph: schema.graph)
         guard sensitive == located else { Fuzzing.finding("\(schema.name): sensitive values at \(sensitive), the locator's at \(located)") }
+        guard !bytes.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return }
+        let lost = bytes.withUnsafeBufferPointer { Redaction.lostColumns(ofValuesAt: sensitive, onOneLineOf: $0) }
+        let counted = schema.redaction(ofLine: DataDocument(name: "fuzz.json", bytes: bytes)).lostColumns(onLine: 1, before: Int.max)
+        guard lost == counted else { Fuzzing.finding("\(schema.name): values losing \(lost) columns, \(counted) by the redaction") }
     }
 }
 
