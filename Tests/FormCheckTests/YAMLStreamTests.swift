@@ -36,9 +36,9 @@ import Testing
         #expect(whole.count == 2_200 + 2 * 245)
         var streamed: [String] = []
         var batches = 0
-        try YAMLDocumentStream.forEachBatch(inFile: path, limit: .records) { records in
+        try YAMLDocumentStream.forEachBatch(inFile: path, limit: .records) { batch in
             batches += 1
-            for record in records {
+            for record in batch.records {
                 streamed.append(StreamedArrayTests.describe(record, try? schema.validate(record.content.get(), options: ValidationOptions(collectAllErrors: true)),
                                                             redaction: schema.redaction(of:)))
             }

@@ -43,17 +43,42 @@ extension FormSchema {
             try validateJSONArray(&stream, options: options, jobs: jobs, transform: transform, body)
         case .yaml:
             #if YAML
-            // One pool for the file, not one per batch.
-            let pool = WorkerPool(threads: jobs)
-            defer { pool.close() }
-            try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder) { records in
-                for result in pool.map(records, { transform.makeAlone($0, validate(parsed: $0, options: options)) }) { body(result) }
-            }
+            try validateYAML(inFile: path, options: options, jobs: jobs, transform: transform, body)
             #else
             throw .malformed(YAMLParseError.needsYAMLTrait.dataParseError)
             #endif
         }
     }
+
+    #if YAML
+    /// Checks the records of a YAML file a batch of documents at a time on the pool's threads, which
+    /// resolve the records' values from their nodes and validate them while this thread parses the next
+    /// batch, and hands on what `transform` makes of each, in order.
+    private func validateYAML<Result: Sendable>(
+        inFile path: String, options: ValidationOptions, jobs: Int, transform: RecordTransform<Result>, _ body: (Result) -> Void
+    ) throws(DataFileError) {
+        // One pool for the file, not one per batch.
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
+        // Batches parsed ahead of those done, as for JSON Lines (see `validateJSONLines`).
+        let batchesAhead = jobs > 1 ? max(2, jobs) : 1
+        var inFlight: [Batch<Result>] = []
+        // Those parsed before a syntax error are handed on before it is thrown.
+        defer { while !inFlight.isEmpty { pool.handOnFirst(of: &inFlight, to: body) } }
+        try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder) { batch in
+            // A few chunks per thread, so that threads that finish early take over the rest.
+            let chunkSize = max(1, (batch.count + 4 * jobs - 1) / (4 * jobs))
+            inFlight.append(pool.submit(count: batch.count, chunkSize: chunkSize) { indices, results in
+                for (slot, index) in indices.enumerated() {
+                    let record = batch.record(at: index)
+                    (results.baseAddress! + slot).initialize(to: transform.makeAlone(record, validate(parsed: record, options: options)))
+                }
+                return indices.count
+            })
+            while let oldest = inFlight.first, inFlight.count > batchesAhead || pool.isDone(oldest) { pool.handOnFirst(of: &inFlight, to: body) }
+        }
+    }
+    #endif
 
     /// Calls `body` with the record of a JSON document that is not an array (read whole, as
     /// `DataReader.forEachRecord` reads it); its syntax error is placed among the sensitive values
@@ -260,17 +285,12 @@ extension FormSchema {
         // Alone, it computes only while it waits: the block before the one just read is handed on then.
         let blocksAhead = jobs > 1 ? max(2, jobs) : 1
         var inFlight: [Batch<Result>] = []
-        func handOnOldest() {
-            let oldest = inFlight.removeFirst()
-            pool.wait(for: oldest)
-            oldest.handOn(first: oldest.count, to: body)
-        }
         DataReader.forEachJSONLinesBlock(&stream, holding: blocksAhead) { block, lines, moreIsReady in
             inFlight.append(submit(block, lines))
             // Before a read that waits for input typed or piped in slowly, every block read is answered.
-            while let oldest = inFlight.first, inFlight.count > blocksAhead || pool.isDone(oldest) || !moreIsReady { handOnOldest() }
+            while let oldest = inFlight.first, inFlight.count > blocksAhead || pool.isDone(oldest) || !moreIsReady { pool.handOnFirst(of: &inFlight, to: body) }
         }
-        while !inFlight.isEmpty { handOnOldest() }
+        while !inFlight.isEmpty { pool.handOnFirst(of: &inFlight, to: body) }
     }
 
     /// Checks a JSON document held whole (standard input's): an array as a file's is (see

@@ -87,6 +87,14 @@ package final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Waits for the first of `batches` (submitted in order), removes it and hands its results on to
+    /// `body`.
+    func handOnFirst<R>(of batches: inout [Batch<R>], to body: (R) -> Void) {
+        let first = batches.removeFirst()
+        wait(for: first)
+        first.handOn(first: first.count, to: body)
+    }
+
     /// Whether every chunk of `batch` is computed.
     func isDone<R>(_ batch: Batch<R>) -> Bool {
         condition.withLock { batch.progress.remaining == 0 }

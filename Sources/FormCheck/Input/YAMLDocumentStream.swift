@@ -7,13 +7,44 @@ import Foundation
 /// follows the largest document and a batch, not the file. A file that starts as UTF-16 or UTF-32 is
 /// read whole and turned into UTF-8 first (`UTF8Transcoding`).
 enum YAMLDocumentStream {
+    /// Records of consecutive documents, parsed into nodes and given their values (YAML's scalars
+    /// resolved) one by one as they are asked for, on the thread that asks.
+    struct Batch: Sendable {
+        private let document: DataDocument?
+        private let nodes: [YAMLNode]
+        /// The number (from 1) of the first record.
+        private let firstIndex: Int
+        /// Records read whole instead (from text turned into UTF-8).
+        private let made: [DataRecord]
+
+        init(document: DataDocument, nodes: [YAMLNode], firstIndex: Int) {
+            (self.document, self.nodes, self.firstIndex, made) = (document, nodes, firstIndex, [])
+        }
+
+        init(records: [DataRecord]) {
+            (document, nodes, firstIndex, made) = (nil, [], 0, records)
+        }
+
+        var count: Int { document == nil ? made.count : nodes.count }
+
+        /// The record at `index` (from 0) of the batch.
+        func record(at index: Int) -> DataRecord {
+            guard let document else { return made[index] }
+            let node = nodes[index]
+            return DataRecord(index: firstIndex + index, position: node.position, content: .success(YAMLScalarResolver.value(of: node)),
+                              document: document, anchor: .yaml(node))
+        }
+
+        var records: [DataRecord] { (0..<count).map(record(at:)) }
+    }
+
     /// Calls `body` with the records of the file's documents in order, at least `batchSize` records at
     /// a time (fewer for the last). A syntax error is thrown after the documents before it were handed
     /// on, placed among the sensitive values that `hiding` finds before it; a document larger than
     /// `limit` ends the reading after the documents before it.
     static func forEachBatch(
         inFile path: String, limit: SizeLimit, batchSize: Int = 2048, hiding: SensitiveValueFinder? = nil,
-        _ body: ([DataRecord]) -> Void
+        _ body: (Batch) -> Void
     ) throws(DataFileError) {
         let descriptor = try DataReader.open(path)
         defer { close(descriptor) }
@@ -21,7 +52,7 @@ enum YAMLDocumentStream {
         text.readAhead(4)
         if JSONTextEncoding.nonUTF8Encoding(ofStart: text.bytes.prefix(4)) != nil {
             // Turned into UTF-8 whole; its lines are counted in the whole text.
-            try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: path, hiding: hiding) { body([$0]) }
+            try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: path, hiding: hiding) { body(Batch(records: [$0])) }
             return
         }
         var batch: [(document: YAMLNode, firstLine: Int, start: Int)] = []
@@ -35,11 +66,8 @@ enum YAMLDocumentStream {
             let nodes = batch.flatMap { $0.document.sequence ?? [$0.document] }
             let document = DataDocument(name: path, bytes: Array(text.bytes[(start - text.base)..<(end - text.base)]),
                                         firstLine: firstLine, yamlRecords: nodes)
-            body(nodes.map { node in
-                index += 1
-                return DataRecord(index: index, position: node.position, content: .success(YAMLScalarResolver.value(of: node)),
-                                  document: document, anchor: .yaml(node))
-            })
+            body(Batch(document: document, nodes: nodes, firstIndex: index + 1))
+            index += nodes.count
             batch.removeAll()
             records = 0
             text.keep(from: end)
