@@ -168,12 +168,31 @@ enum YAMLDocumentStream {
         /// once or more.
         func offset(ofLine number: Int) -> Int {
             while knownLine.number < number {
-                var index = knownLine.offset - base
-                while index < bytes.count, DataDocument.yamlLineBreakLength(in: bytes, at: index) == 0 { index += 1 }
+                var index = nextPossibleLineBreak(from: knownLine.offset - base)
+                while index < bytes.count, DataDocument.yamlLineBreakLength(in: bytes, at: index) == 0 {
+                    index = nextPossibleLineBreak(from: index + 1)
+                }
                 guard index < bytes.count else { return end }
                 knownLine = (knownLine.number + 1, base + index + DataDocument.yamlLineBreakLength(in: bytes, at: index))
             }
             return knownLine.offset
+        }
+
+        /// The first index from `start` on of a byte that may start a line break (a control character,
+        /// DEL or a byte beyond ASCII: NEL and the line and paragraph separators, which libyaml counts),
+        /// or the end: printable ASCII is passed eight bytes at a time.
+        private func nextPossibleLineBreak(from start: Int) -> Int {
+            bytes.withUnsafeBufferPointer { bytes in
+                var index = start
+                while index + 8 <= bytes.count {
+                    let word = ByteWord.load(bytes, at: index)
+                    let candidates = ByteWord.bytes(below: 0x0E, in: word) | ByteWord.bytesFromDelete(in: word)
+                    if candidates != 0 { return index + candidates.trailingZeroBitCount / 8 }
+                    index += 8
+                }
+                while index < bytes.count, bytes[index] >= 0x0E, bytes[index] < 0x7F { index += 1 }
+                return index
+            }
         }
 
         /// Drops the text before `offset` once it is large enough to be worth moving the rest.

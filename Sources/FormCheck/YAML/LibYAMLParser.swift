@@ -95,10 +95,10 @@ enum LibYAMLParser {
         return String(cString: pointer)
     }
 
-    /// Where `text` starts in the source if the scalar spells it verbatim on one line: untagged, plain
-    /// or quoted, and exactly as long as its text (plus the quotes), which rules out every escape
-    /// (each is longer than what it stands for).
-    fileprivate static func verbatimTextStart(of text: String, style: yaml_scalar_style_t, hasTag: Bool,
+    /// Where a scalar's text (`text`, its UTF-8 as libyaml gives it) starts in the source if the scalar
+    /// spells it verbatim on one line: untagged, plain or quoted, and exactly as long as its text (plus
+    /// the quotes), which rules out every escape (each is longer than what it stands for).
+    fileprivate static func verbatimTextStart(of text: UnsafeBufferPointer<UInt8>, style: yaml_scalar_style_t, hasTag: Bool,
                                               from start: SourcePosition, to end: SourcePosition) -> SourcePosition? {
         guard !hasTag, start.line == end.line else { return nil }
         let quotes: Int
@@ -107,8 +107,7 @@ enum LibYAMLParser {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: quotes = 2
         default: return nil
         }
-        let scalarCount = text.utf8.withContiguousStorageIfAvailable(UTF8Text.scalarCount) ?? text.unicodeScalars.count
-        guard end.column - start.column == scalarCount + quotes else { return nil }
+        guard end.column - start.column == UTF8Text.scalarCount(text) + quotes else { return nil }
         return SourcePosition(line: start.line, column: start.column + quotes / 2)
     }
 }
@@ -175,8 +174,8 @@ private struct TreeBuilder {
             let isPlain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                 && tag != "tag:yaml.org,2002:str"
             var node = YAMLNode(kind: .scalar(text, isPlain: isPlain), position: position, end: end)
-            node.verbatimTextStart = LibYAMLParser.verbatimTextStart(of: text, style: scalar.style, hasTag: tag != nil,
-                                                                     from: position, to: end)
+            node.verbatimTextStart = LibYAMLParser.verbatimTextStart(of: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)),
+                                                                     style: scalar.style, hasTag: tag != nil, from: position, to: end)
             if let coreTag = tag.flatMap(YAMLScalarResolver.CoreTag.init(uri:)) {
                 guard let value = YAMLScalarResolver.value(of: text, taggedAs: coreTag) else {
                     throw YAMLParseError(problem: "the value cannot be read as !!\(coreTag.rawValue)", position: position)
