@@ -49,6 +49,66 @@ import Testing
                 "\(differing.count) differ; first:\n\(differing.first.map { "\($0.0)\n---\n\($0.1)" } ?? "")")
     }
 
+    /// Files whose parts parsed apart might read otherwise than one parser reads them whole: markers
+    /// that a block or quoted scalar at a document's top level, or an open flow collection, holds;
+    /// directives; aliases; empty documents; sequences of records; comments and `...`; a marker followed
+    /// by a tab or by `-`; a syntax error; and CR, CRLF, NEL and a byte order mark.
+    static let partedFiles = [
+        "---\nname: Ada\n---\nname: B\n---\n- name: Cy\n- name: Di\n",
+        "# c\nname: Ada\n--- # x\nname: B\n...\n---\nname: Cy\n",
+        "---\nname: Ada\n%YAML 1.2\n---\nname: B\n---\nname: Cy\n",
+        "%YAML 1.2\n---\nname: Ada\n---\nname: B\n",
+        "---\nname: Ada\n--- |\nfoo\n---\nbar\n---\nname: Cy\n",
+        "---\nname: Ada\n--- >\nfolded\ntext\n",
+        "---\nname: \"abc\n---\ndef\"\n---\nname: Di\n",
+        "---\nname: 'abc\n---\ndef'\n---\nname: Di\n",
+        "---\n[a,\n---\nb]\n---\nname: Cy\n",
+        "---\na: &x [1, 2]\nb: *x\n---\nname: *x\n",
+        "---\n---\n---\nname: Ada\n---\n",
+        "--- abc\ndef\n---\nname: B\n",
+        "---\tname: Ada\n---\t{name: B}\n----\n---\nname: Cy\n",
+        "---\nname: Ada\n---\nname: [B\n---\nname: Cy\n",
+        "name: Ada\n...\n# c\n---\nname: B\n",
+        "---\r\nname: Ada\r\n---\r\nname: B\r\n",
+        "---\rname: Ada\r---\rname: B\r",
+        "---\u{85}name: Ada\u{85}---\u{85}name: B\n",
+        "\u{FEFF}---\nname: Ada\n---\nname: B\n",
+        "",
+    ]
+
+    /// A file cut at its document markers and parsed in parts on two threads reads as one parser reads
+    /// it: the same records, numbers, values, positions and excerpts, and the same error after them,
+    /// whatever the parts' size.
+    @Test(arguments: partedFiles)
+    func partsParsedApartReadAsOneParser(text: String) throws {
+        let schema = try FormSchema(text: StreamedArrayTests.schema)
+        let path = try Self.write(text + Self.documents.prefix(30).map { "---\n" + $0 }.joined())
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let pool = WorkerPool(threads: 2)
+        defer { pool.close() }
+        func read(parsingOn pool: WorkerPool?, partSize: Int) -> [String] {
+            var read: [String] = []
+            do {
+                try YAMLDocumentStream.forEachBatch(inFile: path, limit: .records, parsingOn: pool, partSize: partSize) { batch in
+                    for record in batch.records {
+                        let value = try? record.content.get()
+                        read.append("\(record.index) \(record.position) \(value.map { "\($0)" } ?? "-")\n"
+                            + StreamedArrayTests.describe(record, value.map { schema.validate($0, options: ValidationOptions(collectAllErrors: true)) },
+                                                          redaction: schema.redaction(of:)))
+                    }
+                }
+            } catch {
+                read.append("\(error)")
+            }
+            return read
+        }
+        let whole = read(parsingOn: nil, partSize: 0)
+        #expect(!whole.isEmpty)
+        for partSize in [1, 9, 40, 200] {
+            #expect(read(parsingOn: pool, partSize: partSize) == whole, "parts of \(partSize) bytes")
+        }
+    }
+
     /// The documents before a syntax error, or before a document over the limit, are handed on; then
     /// the error, the whole-document reader's for a syntax error.
     @Test func aLateErrorComesAfterTheDocumentsBeforeIt() throws {

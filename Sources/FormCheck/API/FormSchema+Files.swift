@@ -65,7 +65,7 @@ extension FormSchema {
         var inFlight: [Batch<Result>] = []
         // Those parsed before a syntax error are handed on before it is thrown.
         defer { while !inFlight.isEmpty { pool.handOnFirst(of: &inFlight, to: body) } }
-        try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder) { batch in
+        try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder, parsingOn: pool) { batch in
             // A few chunks per thread, so that threads that finish early take over the rest.
             let chunkSize = max(1, (batch.count + 4 * jobs - 1) / (4 * jobs))
             inFlight.append(pool.submit(count: batch.count, chunkSize: chunkSize) { indices, results in

@@ -282,6 +282,21 @@ package final class DataDocument: @unchecked Sendable {
         }
     }
 
+    /// The first index from `start` on of a byte that may start a line break of YAML as libyaml counts
+    /// them (a control character, DEL or a byte beyond ASCII: NEL and the line and paragraph separators
+    /// start so), or the end: printable ASCII is passed eight bytes at a time.
+    static func nextPossibleYAMLLineBreak(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = ByteWord.load(bytes, at: index)
+            let candidates = ByteWord.bytes(below: 0x0E, in: word) | ByteWord.bytesFromDelete(in: word)
+            if candidates != 0 { return index + candidates.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] >= 0x0E, bytes[index] < 0x7F { index += 1 }
+        return index
+    }
+
     /// The start of each line; for a document of several lines only.
     private func lineIndex() -> [Int] {
         guard let lock else { preconditionFailure("a line index asked of a document of one line") }

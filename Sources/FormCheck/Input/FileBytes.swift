@@ -69,6 +69,13 @@ package enum FileBytes {
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 
+    /// The size of the regular file open at `descriptor`, or nil for anything else (a pipe, a device).
+    static func size(of descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
     /// Reads from `descriptor` into `buffer` until it is full or the input ends (a call interrupted by
     /// a signal is retried): how many bytes came, whether the input ended, and the system's error if
     /// reading failed. With `untilIdle`, it stops sooner, once bytes came and no more come within

@@ -41,10 +41,13 @@ enum YAMLDocumentStream {
     /// Calls `body` with the records of the file's documents in order, at least `batchSize` records at
     /// a time (fewer for the last). A syntax error is thrown after the documents before it were handed
     /// on, placed among the sensitive values that `hiding` finds before it; a document larger than
-    /// `limit` ends the reading after the documents before it.
+    /// `limit` ends the reading after the documents before it. With a `pool` of more than one thread,
+    /// the file is cut at its document markers into parts of at least `partSize` bytes, parsed on the
+    /// pool (see `YAMLDocumentSplitter`), each handed on as a batch; the records, their numbers and
+    /// positions, and the errors are those of one parser.
     static func forEachBatch(
         inFile path: String, limit: SizeLimit, batchSize: Int = 2048, hiding: SensitiveValueFinder? = nil,
-        _ body: (Batch) -> Void
+        parsingOn pool: WorkerPool? = nil, partSize: Int = YAMLDocumentSplitter.partSize, _ body: (Batch) -> Void
     ) throws(DataFileError) {
         let descriptor = try DataReader.open(path)
         defer { close(descriptor) }
@@ -55,56 +58,159 @@ enum YAMLDocumentStream {
             try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: path, hiding: hiding) { body(Batch(records: [$0])) }
             return
         }
-        var batch: [(document: YAMLNode, firstLine: Int, start: Int)] = []
-        var records = 0
-        var documents = 0
-        var index = 0
-        /// Hands on the batch, with the text from its first line up to `endLine` (the end when nil).
-        func handOn(upTo endLine: Int?) {
-            guard let firstLine = batch.first?.firstLine, let start = batch.first?.start else { return }
-            let end = endLine.map(text.offset(ofLine:)) ?? text.end
-            let nodes = batch.flatMap { $0.document.sequence ?? [$0.document] }
-            let document = DataDocument(name: path, bytes: Array(text.bytes[(start - text.base)..<(end - text.base)]),
-                                        firstLine: firstLine, yamlRecords: nodes)
-            body(Batch(document: document, nodes: nodes, firstIndex: index + 1))
-            index += nodes.count
-            batch.removeAll()
-            records = 0
-            text.keep(from: end)
+        let reading = Reading(name: path, limit: limit, batchSize: batchSize, hiding: hiding)
+        // A file no larger than the limit holds no document over it, which only one parser tells.
+        guard let pool, pool.threads > 1, text.readError == nil, let size = FileBytes.size(of: descriptor), size <= limit.bytes else {
+            return try reading.forEachBatch(of: text, from: Progress(), body)
         }
-        do {
-            try LibYAMLParser.forEachDocument(reading: text.read) { document, firstLine, nextLine throws(YAMLParseError) in
-                guard !text.crossedLimit else { return }
-                // Lines are found in order: each document's first, then where the next one starts.
-                let start = text.offset(ofLine: firstLine)
-                let end = nextLine.map(text.offset(ofLine:)) ?? text.end
-                // libyaml may have read a document whole before it was known to start.
-                guard end - start <= limit.bytes else { return text.stop() }
-                documents += 1
-                batch.append((document, firstLine, start))
-                text.documentStart = end
-                records += document.sequence?.count ?? 1
-                if records >= batchSize || text.end - batch[0].start > 1 << 20 { handOn(upTo: nextLine) }
+        var splitter = YAMLDocumentSplitter(descriptor: descriptor, start: text.bytes, limit: limit, partSize: partSize)
+        // Parts parsed ahead of the one handed on.
+        var parsing: [(part: YAMLDocumentSplitter.Part, parsed: FormCheck.Batch<ParsedPart>?)] = []
+        var progress = Progress()
+        while true {
+            while parsing.count <= pool.threads, parsing.last?.part.isRest != true, let part = splitter.next() {
+                parsing.append((part, part.isRest ? nil : pool.submit(count: 1, chunkSize: 1) { _, result in
+                    result.baseAddress!.initialize(to: reading.parse(part))
+                    return 1
+                }))
             }
-        } catch {
+            guard !parsing.isEmpty else { break }
+            let (part, batch) = parsing.removeFirst()
+            let parsed = batch.map { batch in
+                pool.wait(for: batch)
+                return batch.removeValues()[0]
+            }
+            guard let parsed, case .documents(let document, let nodes, let documents, let aliasNodes) = parsed,
+                progress.aliasNodes + aliasNodes <= LibYAMLParser.maximumExpandedNodes
+            else {
+                // From here on, one parser reads the rest of the file, as it would have read it all.
+                for (_, later) in parsing { if let later { pool.wait(for: later) } }
+                let rest = Text(descriptor: descriptor, limit: limit, bytes: ([part] + parsing.map(\.part)).flatMap(\.bytes) + splitter.held,
+                                base: part.offset, firstLine: part.firstLine, readError: splitter.readError)
+                return try reading.forEachBatch(of: rest, from: progress, body)
+            }
+            progress.documents += documents
+            progress.aliasNodes += aliasNodes
+            if let document {
+                body(Batch(document: document, nodes: nodes, firstIndex: progress.records + 1))
+                progress.records += nodes.count
+            }
+        }
+        if let error = splitter.readError { throw .unreadable(FileBytes.reason(error)) }
+        guard progress.documents > 0 else { throw .malformed(Reading.emptyDocument) }
+    }
+
+    /// What the documents read so far count, for reading on from a line that starts a document.
+    private struct Progress {
+        var documents = 0
+        var records = 0
+        var aliasNodes = 0
+    }
+
+    /// A part of a file parsed apart: its documents' records in a document of the part's text, how
+    /// many documents it holds and what its aliases added; or a part that one parser of the whole
+    /// file might read otherwise (a syntax error, a last document that is a block or quoted scalar,
+    /// which a document marker after it might continue), or whose last record lies after its text (an
+    /// empty document's null, placed where the next document starts), to be read on from by one parser.
+    private enum ParsedPart: Sendable {
+        case documents(DataDocument?, nodes: [YAMLNode], documents: Int, aliasNodes: Int)
+        case readOnAlone
+    }
+
+    /// How a file's documents are read: its name, its limit, its batches' size, what places a syntax
+    /// error among its hidden values.
+    private struct Reading: Sendable {
+        let name: String
+        let limit: SizeLimit
+        let batchSize: Int
+        let hiding: SensitiveValueFinder?
+
+        static let emptyDocument = DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1))
+
+        /// Whether a record lies after the text of its document, which ends before `nextLine`: an empty
+        /// document's null is placed where the next document starts, so a batch that ends with it holds
+        /// the next document too, whose first line its excerpt quotes (and whose hidden values it hides).
+        static func liesAfterItsText(_ record: YAMLNode, textEndingBefore nextLine: Int) -> Bool {
+            record.position.line >= nextLine
+        }
+
+        /// Parses a part of the file (on a thread of the pool).
+        func parse(_ part: YAMLDocumentSplitter.Part) -> ParsedPart {
+            var documents: [YAMLNode] = []
+            var offset = 0
+            let aliasNodes = part.bytes.withUnsafeBufferPointer { buffer in
+                try? LibYAMLParser.forEachDocument(reading: { target, count in
+                    let given = min(count, buffer.count - offset)
+                    if given > 0 { target.update(from: buffer.baseAddress! + offset, count: given) }
+                    offset += given
+                    return given
+                }, firstLine: part.firstLine) { document, _, _ in documents.append(document) }
+            }
+            guard let aliasNodes else { return .readOnAlone }
+            if case .scalar(_, isPlain: false)? = documents.last?.kind { return .readOnAlone }
+            let nodes = documents.flatMap { $0.sequence ?? [$0] }
+            if let last = nodes.last, Self.liesAfterItsText(last, textEndingBefore: part.nextLine) { return .readOnAlone }
+            let document = documents.isEmpty ? nil : DataDocument(name: name, bytes: part.bytes, firstLine: part.firstLine, yamlRecords: nodes)
+            return .documents(document, nodes: nodes, documents: documents.count, aliasNodes: aliasNodes)
+        }
+
+        /// Parses `text` with one parser from where it starts, after the documents `progress` counts,
+        /// and calls `body` with its batches.
+        func forEachBatch(of text: Text, from progress: Progress, _ body: (Batch) -> Void) throws(DataFileError) {
+            var batch: [(document: YAMLNode, firstLine: Int, start: Int)] = []
+            var records = 0
+            var documents = progress.documents
+            var index = progress.records
+            /// Hands on the batch, with the text from its first line up to `endLine` (the end when nil).
+            func handOn(upTo endLine: Int?) {
+                guard let firstLine = batch.first?.firstLine, let start = batch.first?.start else { return }
+                let end = endLine.map(text.offset(ofLine:)) ?? text.end
+                let nodes = batch.flatMap { $0.document.sequence ?? [$0.document] }
+                let document = DataDocument(name: name, bytes: Array(text.bytes[(start - text.base)..<(end - text.base)]),
+                                            firstLine: firstLine, yamlRecords: nodes)
+                body(Batch(document: document, nodes: nodes, firstIndex: index + 1))
+                index += nodes.count
+                batch.removeAll()
+                records = 0
+                text.keep(from: end)
+            }
+            do {
+                try LibYAMLParser.forEachDocument(reading: text.read, firstLine: text.firstLine, aliasNodes: progress.aliasNodes) {
+                    document, firstLine, nextLine throws(YAMLParseError) in
+                    guard !text.crossedLimit else { return }
+                    // Lines are found in order: each document's first, then where the next one starts.
+                    let start = text.offset(ofLine: firstLine)
+                    let end = nextLine.map(text.offset(ofLine:)) ?? text.end
+                    // libyaml may have read a document whole before it was known to start.
+                    guard end - start <= limit.bytes else { return text.stop() }
+                    documents += 1
+                    batch.append((document, firstLine, start))
+                    text.documentStart = end
+                    records += document.sequence?.count ?? 1
+                    // A batch ends where its records' text does (see `liesAfterItsText`).
+                    if records >= batchSize || text.end - batch[0].start > 1 << 20,
+                        let nextLine, !Self.liesAfterItsText((document.sequence ?? [document]).last ?? document, textEndingBefore: nextLine) {
+                        handOn(upTo: nextLine)
+                    }
+                }
+            } catch {
+                handOn(upTo: nil)
+                // A document cut short at the limit reads as broken: the limit is what to tell.
+                if text.crossedLimit { throw .tooLarge(SizeLimitExceeded(.document(documents + 1), limit: limit)) }
+                throw .malformed(error.dataParseError(hiding: hiding?.inYAMLRecords))
+            }
+            if text.crossedLimit {
+                handOn(upTo: nil)
+                throw .tooLarge(SizeLimitExceeded(.document(documents + 1), limit: limit))
+            }
+            if let error = text.readError { throw .unreadable(FileBytes.reason(error)) }
+            guard documents > 0 else { throw .malformed(Self.emptyDocument) }
             handOn(upTo: nil)
-            // A document cut short at the limit reads as broken: the limit is what to tell.
-            if text.crossedLimit { throw .tooLarge(SizeLimitExceeded(.document(documents + 1), limit: limit)) }
-            throw .malformed(error.dataParseError(hiding: hiding?.inYAMLRecords))
         }
-        if text.crossedLimit {
-            handOn(upTo: nil)
-            throw .tooLarge(SizeLimitExceeded(.document(documents + 1), limit: limit))
-        }
-        if let error = text.readError { throw .unreadable(FileBytes.reason(error)) }
-        guard documents > 0 else {
-            throw .malformed(DataParseError(message: "invalid YAML: the document is empty", position: SourcePosition(line: 1, column: 1)))
-        }
-        handOn(upTo: nil)
     }
 
     /// The text read so far that is still needed, and where lines start in it.
-    private final class Text {
+    fileprivate final class Text {
         let descriptor: Int32
         let limit: SizeLimit
         private(set) var bytes: [UInt8] = []
@@ -123,9 +229,17 @@ enum YAMLDocumentStream {
         /// A line whose start is known, and where it starts.
         private var knownLine = (number: 1, offset: 0)
 
-        init(descriptor: Int32, limit: SizeLimit) {
+        /// The line that the text starts.
+        let firstLine: Int
+
+        /// The text of `descriptor` from where it is read now, or from `base` with `bytes` read from
+        /// there (starting line `firstLine`, a document's first when `base` is not 0) before the
+        /// descriptor's position, and the error that reading met, if any.
+        init(descriptor: Int32, limit: SizeLimit, bytes: [UInt8] = [], base: Int = 0, firstLine: Int = 1, readError: Int32? = nil) {
             self.descriptor = descriptor
             self.limit = limit
+            (self.bytes, self.base, self.firstLine, self.readError) = (bytes, base, firstLine, readError)
+            (knownLine, documentStart, pending) = ((firstLine, base), base, bytes.count)
         }
 
         /// The file offset after the last byte read.
@@ -178,21 +292,8 @@ enum YAMLDocumentStream {
             return knownLine.offset
         }
 
-        /// The first index from `start` on of a byte that may start a line break (a control character,
-        /// DEL or a byte beyond ASCII: NEL and the line and paragraph separators, which libyaml counts),
-        /// or the end: printable ASCII is passed eight bytes at a time.
         private func nextPossibleLineBreak(from start: Int) -> Int {
-            bytes.withUnsafeBufferPointer { bytes in
-                var index = start
-                while index + 8 <= bytes.count {
-                    let word = ByteWord.load(bytes, at: index)
-                    let candidates = ByteWord.bytes(below: 0x0E, in: word) | ByteWord.bytesFromDelete(in: word)
-                    if candidates != 0 { return index + candidates.trailingZeroBitCount / 8 }
-                    index += 8
-                }
-                while index < bytes.count, bytes[index] >= 0x0E, bytes[index] < 0x7F { index += 1 }
-                return index
-            }
+            bytes.withUnsafeBufferPointer { DataDocument.nextPossibleYAMLLineBreak(in: $0, from: start) }
         }
 
         /// Drops the text before `offset` once it is large enough to be worth moving the rest.

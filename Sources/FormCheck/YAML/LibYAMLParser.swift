@@ -29,29 +29,34 @@ enum LibYAMLParser {
     /// Parses the YAML that `read` supplies (as libyaml asks for it: at most `count` bytes into the
     /// buffer, 0 at the end) and calls `body` with each document as soon as the next one starts or the
     /// text ends, with the line (from 1) where it starts and the line where the next one starts (nil
-    /// for the last): so one document's tree is held at a time.
+    /// for the last): so one document's tree is held at a time. The text is a stream's from its
+    /// `firstLine` on (a line that starts a document, or the first), after documents whose aliases
+    /// added `aliasNodes` nodes; returns how many they add with this text's.
+    @discardableResult
     static func forEachDocument(
-        reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int,
+        reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int, firstLine: Int = 1, aliasNodes: Int = 0,
         _ body: (_ document: YAMLNode, _ firstLine: Int, _ nextLine: Int?) throws(YAMLParseError) -> Void
-    ) throws(YAMLParseError) {
-        var builder = TreeBuilder()
+    ) throws(YAMLParseError) -> Int {
+        var builder = TreeBuilder(lineOffset: firstLine - 1, nodesFromAliases: aliasNodes)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLParseError(problem: "libyaml could not allocate a parser")
         }
         defer { yaml_parser_delete(&parser) }
-        try withoutActuallyEscaping(read) { read throws(YAMLParseError) in
+        return try withoutActuallyEscaping(read) { read throws(YAMLParseError) in
             var reader = read
-            try withUnsafeMutablePointer(to: &reader) { context throws(YAMLParseError) in
+            return try withUnsafeMutablePointer(to: &reader) { context throws(YAMLParseError) in
                 yaml_parser_set_input(&parser, { data, buffer, size, sizeRead in
                     let read = data!.assumingMemoryBound(to: ((UnsafeMutablePointer<UInt8>, Int) -> Int).self).pointee
                     sizeRead!.pointee = read(buffer!, size)
                     return 1
                 }, context)
-                var documentLine = 1
+                var documentLine = firstLine
                 while true {
                     var event = yaml_event_t()
-                    guard yaml_parser_parse(&parser, &event) == 1 else { throw builder.withDocumentRead(error(of: parser)) }
+                    guard yaml_parser_parse(&parser, &event) == 1 else {
+                        throw builder.withDocumentRead(error(of: parser, lineOffset: firstLine - 1))
+                    }
                     defer { yaml_event_delete(&event) }
                     let isEnd: Bool
                     do throws(YAMLParseError) {
@@ -60,29 +65,30 @@ enum LibYAMLParser {
                         throw builder.withDocumentRead(error)
                     }
                     if event.type == YAML_DOCUMENT_START_EVENT || isEnd {
-                        let line = Int(event.start_mark.line) + 1
+                        let line = Int(event.start_mark.line) + firstLine
                         if let document = builder.takeDocument() { try body(document, documentLine, isEnd ? nil : line) }
                         documentLine = line
                     }
-                    if isEnd { return }
+                    if isEnd { return builder.nodesFromAliases }
                 }
             }
         }
     }
 
-    private static func error(of parser: yaml_parser_t) -> YAMLParseError {
+    private static func error(of parser: yaml_parser_t, lineOffset: Int) -> YAMLParseError {
         let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be read"
         let context = parser.context.map { String(cString: $0) }
         return YAMLParseError(
             problem: problem,
-            position: position(of: parser.problem_mark),
+            position: position(of: parser.problem_mark, lineOffset: lineOffset),
             context: context,
-            contextPosition: context == nil ? nil : position(of: parser.context_mark)
+            contextPosition: context == nil ? nil : position(of: parser.context_mark, lineOffset: lineOffset)
         )
     }
 
-    fileprivate static func position(of mark: yaml_mark_t) -> SourcePosition {
-        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    /// The 1-based position of a mark, in text that starts `lineOffset` lines into its stream.
+    fileprivate static func position(of mark: yaml_mark_t, lineOffset: Int) -> SourcePosition {
+        SourcePosition(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
     }
 
     fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
@@ -150,17 +156,24 @@ private struct TreeBuilder {
 
     private(set) var documents: [YAMLNode] = []
     private var stack: [Frame] = []
+    /// The lines of the stream before the text read.
+    private let lineOffset: Int
     /// Where the last event read ends.
-    private var lastEnd = SourcePosition(line: 1, column: 1)
+    private var lastEnd: SourcePosition
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     /// Nodes that aliases have added so far, in the whole file: written nodes are bounded by the
     /// file's size, copies made by aliases are not.
-    private var nodesFromAliases = 0
+    private(set) var nodesFromAliases: Int
+
+    init(lineOffset: Int, nodesFromAliases: Int) {
+        (self.lineOffset, self.nodesFromAliases) = (lineOffset, nodesFromAliases)
+        lastEnd = SourcePosition(line: lineOffset + 1, column: 1)
+    }
 
     /// Consumes one event; returns true at the end of the stream.
     mutating func consume(_ event: yaml_event_t) throws(YAMLParseError) -> Bool {
-        let position = LibYAMLParser.position(of: event.start_mark)
-        let end = LibYAMLParser.position(of: event.end_mark)
+        let position = LibYAMLParser.position(of: event.start_mark, lineOffset: lineOffset)
+        let end = LibYAMLParser.position(of: event.end_mark, lineOffset: lineOffset)
         defer { lastEnd = end }
         switch event.type {
         case YAML_STREAM_END_EVENT:
