@@ -96,7 +96,7 @@ enum YAMLDocumentStream {
                 progress.records += nodes.count
             }
         }
-        if let error = splitter.readError { throw .unreadable(FileBytes.reason(error)) }
+        // (A read error ends the cutting: one parser reads the rest, and tells it.)
         guard progress.documents > 0 else { throw .malformed(Reading.emptyDocument) }
     }
 
