@@ -29,6 +29,8 @@ struct YAMLDocumentSplitter {
     private let descriptor: Int32
     private let limit: SizeLimit
     private let partSize: Int
+    /// The file's size when it was opened: a small file is read into a small buffer.
+    private let size: Int
     /// Text read and not handed on in a part, from `base` in the file.
     private(set) var held: [UInt8]
     private var base = 0
@@ -45,9 +47,10 @@ struct YAMLDocumentSplitter {
     private var cutsNoMore = false
     private var isDone = false
 
-    /// Reads on from `descriptor`, whose text so far is `start`, in parts of at least `partSize` bytes.
-    init(descriptor: Int32, start: [UInt8], limit: SizeLimit, partSize: Int = Self.partSize) {
-        (self.descriptor, self.limit, self.partSize, held) = (descriptor, limit, partSize, start)
+    /// Reads on from `descriptor`, a file of `size` bytes whose text so far is `start`, in parts of at
+    /// least `partSize` bytes.
+    init(descriptor: Int32, size: Int, start: [UInt8], limit: SizeLimit, partSize: Int = Self.partSize) {
+        (self.descriptor, self.size, self.limit, self.partSize, held) = (descriptor, size, limit, partSize, start)
     }
 
     /// The next part, or nil after the last.
@@ -116,9 +119,13 @@ struct YAMLDocumentSplitter {
 
     private mutating func readMore() {
         let count = held.count
-        held.appendRoom(Self.readSize)
+        // What the file holds still, and one byte more to meet its end in the same read; a file that grew
+        // since it was opened is read on a block at a time.
+        let unread = size - base - count
+        let room = unread >= 0 ? min(Self.readSize, unread + 1) : Self.readSize
+        held.appendRoom(room)
         let read = held.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
-        held.removeLast(Self.readSize - read.count)
+        held.removeLast(room - read.count)
         if read.ended { atEnd = true }
         if let error = read.error {
             readError = error

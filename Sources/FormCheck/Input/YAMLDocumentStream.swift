@@ -63,7 +63,7 @@ enum YAMLDocumentStream {
         guard let pool, pool.threads > 1, text.readError == nil, let size = FileBytes.size(of: descriptor), size <= limit.bytes else {
             return try reading.forEachBatch(of: text, from: Progress(), body)
         }
-        var splitter = YAMLDocumentSplitter(descriptor: descriptor, start: text.bytes, limit: limit, partSize: partSize)
+        var splitter = YAMLDocumentSplitter(descriptor: descriptor, size: size, start: text.bytes, limit: limit, partSize: partSize)
         // Parts parsed ahead of the one handed on.
         var parsing: [(part: YAMLDocumentSplitter.Part, parsed: FormCheck.Batch<ParsedPart>?)] = []
         var progress = Progress()
