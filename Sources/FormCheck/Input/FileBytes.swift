@@ -76,6 +76,15 @@ package enum FileBytes {
         return Int(status.st_size)
     }
 
+    /// How much room the next read of a file needs: what a file of `size` bytes (nil when unknown)
+    /// holds after the `read` bytes read so far, and one byte more, which meets its end in the same
+    /// read; at most `block`, and a block once more than `size` was read (the file grew). A small
+    /// file is so read into a small buffer, not into a block whose pages the system must clear.
+    static func readRoom(forFileOf size: Int?, after read: Int, atMost block: Int) -> Int {
+        guard let size, read <= size else { return block }
+        return min(block, size - read + 1)
+    }
+
     /// Reads from `descriptor` into `buffer` until it is full or the input ends (a call interrupted by
     /// a signal is retried): how many bytes came, whether the input ended, and the system's error if
     /// reading failed. With `untilIdle`, it stops sooner, once bytes came and no more come within

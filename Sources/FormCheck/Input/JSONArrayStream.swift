@@ -108,6 +108,9 @@ struct JSONArrayStream: ~Copyable {
     private var nextContext = 0
     private var nextContinuesLine = false
 
+    /// The size of the file read, when it is a regular file (see `FileBytes.readRoom`).
+    private var fileSize: Int?
+
     static let blockSize = 1 << 20
     /// The most elements a window checks.
     static let windowSize = 1024
@@ -120,6 +123,7 @@ struct JSONArrayStream: ~Copyable {
         self.descriptor = try DataReader.open(path)
         self.name = path
         self.limit = limit
+        fileSize = FileBytes.size(of: descriptor)
     }
 
     /// Reads `bytes`, the whole text, named `name` in positions.
@@ -473,12 +477,13 @@ struct JSONArrayStream: ~Copyable {
     /// Reads the next block onto the buffer, in place.
     private mutating func fill() {
         let oldCount = buffer.count
-        buffer.reserveCapacity(oldCount + Self.blockSize)
-        buffer.appendRoom(Self.blockSize)
+        let room = FileBytes.readRoom(forFileOf: fileSize, after: base + oldCount, atMost: Self.blockSize)
+        buffer.reserveCapacity(oldCount + room)
+        buffer.appendRoom(room)
         let read = buffer.withUnsafeMutableBufferPointer {
             FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor)
         }
-        buffer.removeLast(Self.blockSize - read.count)
+        buffer.removeLast(room - read.count)
         if let error = read.error { readError = error }
         if read.ended { atEnd = true }
     }

@@ -29,7 +29,7 @@ struct YAMLDocumentSplitter {
     private let descriptor: Int32
     private let limit: SizeLimit
     private let partSize: Int
-    /// The file's size when it was opened: a small file is read into a small buffer.
+    /// The file's size when it was opened (see `FileBytes.readRoom`).
     private let size: Int
     /// Text read and not handed on in a part, from `base` in the file.
     private(set) var held: [UInt8]
@@ -119,10 +119,7 @@ struct YAMLDocumentSplitter {
 
     private mutating func readMore() {
         let count = held.count
-        // What the file holds still, and one byte more to meet its end in the same read; a file that grew
-        // since it was opened is read on a block at a time.
-        let unread = size - base - count
-        let room = unread >= 0 ? min(Self.readSize, unread + 1) : Self.readSize
+        let room = FileBytes.readRoom(forFileOf: size, after: base + count, atMost: Self.readSize)
         held.appendRoom(room)
         let read = held.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
         held.removeLast(room - read.count)
