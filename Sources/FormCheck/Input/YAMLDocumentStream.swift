@@ -4,8 +4,9 @@ import Foundation
 /// A YAML data file read a part at a time: libyaml reads the file through this reader, which keeps the
 /// text of the documents not yet handed on, and the documents are handed on in batches, each with the
 /// text of its lines (positions are those of the whole file, and line breaks are YAML's). Memory
-/// follows the largest document and a batch, not the file. A file that starts as UTF-16 or UTF-32 is
-/// read whole and turned into UTF-8 first (`UTF8Transcoding`).
+/// follows the largest document and a batch (a few parts per thread, when parts are parsed on a
+/// pool), not the file. A file that starts as UTF-16 or UTF-32 is read whole and turned into UTF-8
+/// first (`UTF8Transcoding`).
 enum YAMLDocumentStream {
     /// Records of consecutive documents, parsed into nodes and given their values (YAML's scalars
     /// resolved) one by one as they are asked for, on the thread that asks.
