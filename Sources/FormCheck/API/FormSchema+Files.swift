@@ -66,14 +66,11 @@ extension FormSchema {
         // Those parsed before a syntax error are handed on before it is thrown.
         defer { while !inFlight.isEmpty { pool.handOnFirst(of: &inFlight, to: body) } }
         try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder, parsingOn: pool) { batch in
-            // A few chunks per thread, so that threads that finish early take over the rest.
-            let chunkSize = max(1, (batch.count + 4 * jobs - 1) / (4 * jobs))
-            inFlight.append(pool.submit(count: batch.count, chunkSize: chunkSize) { indices, results in
+            inFlight.append(pool.submitSpread(count: batch.count) { indices, results in
                 for (slot, index) in indices.enumerated() {
                     let record = batch.record(at: index)
                     (results.baseAddress! + slot).initialize(to: transform.makeAlone(record, validate(parsed: record, options: options)))
                 }
-                return indices.count
             })
             while let oldest = inFlight.first, inFlight.count > batchesAhead || pool.isDone(oldest) { pool.handOnFirst(of: &inFlight, to: body) }
         }

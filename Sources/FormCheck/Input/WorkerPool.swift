@@ -68,14 +68,19 @@ package final class WorkerPool: @unchecked Sendable {
         return batch
     }
 
-    /// The results for `0..<count`, computed a range at a time as `submit` describes `fill`, one per
-    /// index, in a few chunks per thread so that threads that finish early take over the rest.
-    func map<R>(count: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> [R] {
+    /// Queues the results for `0..<count`, computed a range at a time as `submit` describes `fill`, one
+    /// per index, in a few chunks per thread so that threads that finish early take over the rest.
+    func submitSpread<R>(count: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> Batch<R> {
         let chunks = threads > 1 ? threads * 4 : 1
-        let batch = submit(count: count, chunkSize: (count + chunks - 1) / chunks) { range, results in
+        return submit(count: count, chunkSize: (count + chunks - 1) / chunks) { range, results in
             fill(range, results)
             return range.count
         }
+    }
+
+    /// The results for `0..<count`, computed as `submitSpread` queues them.
+    func map<R>(count: Int, _ fill: @escaping @Sendable (Range<Int>, UnsafeMutableBufferPointer<R>) -> Void) -> [R] {
+        let batch = submitSpread(count: count, fill)
         wait(for: batch)
         return batch.removeValues()
     }

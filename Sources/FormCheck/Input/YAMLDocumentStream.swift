@@ -138,16 +138,8 @@ enum YAMLDocumentStream {
         /// Parses a part of the file (on a thread of the pool).
         func parse(_ part: YAMLDocumentSplitter.Part) -> ParsedPart {
             var documents: [YAMLNode] = []
-            var offset = 0
-            let aliasNodes = part.bytes.withUnsafeBufferPointer { buffer in
-                try? LibYAMLParser.forEachDocument(reading: { target, count in
-                    let given = min(count, buffer.count - offset)
-                    if given > 0 { target.update(from: buffer.baseAddress! + offset, count: given) }
-                    offset += given
-                    return given
-                }, firstLine: part.firstLine) { document, _, _ in documents.append(document) }
-            }
-            guard let aliasNodes else { return .readOnAlone }
+            guard let aliasNodes = try? LibYAMLParser.forEachDocument(in: part.bytes, firstLine: part.firstLine, { documents.append($0) })
+            else { return .readOnAlone }
             if case .scalar(_, isPlain: false)? = documents.last?.kind { return .readOnAlone }
             let nodes = documents.flatMap { $0.sequence ?? [$0] }
             if let last = nodes.last, Self.liesAfterItsText(last, textEndingBefore: part.nextLine) { return .readOnAlone }

@@ -14,16 +14,26 @@ enum LibYAMLParser {
     static func parseDocuments(_ bytes: [UInt8]) throws(YAMLParseError) -> [YAMLNode] {
         guard !bytes.isEmpty else { return [] }
         var documents: [YAMLNode] = []
+        try forEachDocument(in: bytes) { documents.append($0) }
+        return documents
+    }
+
+    /// Parses the documents of `bytes` held whole, a stream's text from its `firstLine` on (see
+    /// `forEachDocument(reading:firstLine:aliasNodes:_:)`), and calls `body` with each; returns how
+    /// many nodes its aliases added.
+    @discardableResult
+    static func forEachDocument(
+        in bytes: [UInt8], firstLine: Int = 1, _ body: (_ document: YAMLNode) throws(YAMLParseError) -> Void
+    ) throws(YAMLParseError) -> Int {
         var offset = 0
-        try bytes.withUnsafeBufferPointer { buffer throws(YAMLParseError) in
+        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLParseError) in
             try forEachDocument(reading: { target, count in
                 let given = min(count, buffer.count - offset)
-                target.update(from: buffer.baseAddress! + offset, count: given)
+                if given > 0 { target.update(from: buffer.baseAddress! + offset, count: given) }
                 offset += given
                 return given
-            }) { document, _, _ in documents.append(document) }
+            }, firstLine: firstLine) { document, _, _ throws(YAMLParseError) in try body(document) }
         }
-        return documents
     }
 
     /// Parses the YAML that `read` supplies (as libyaml asks for it: at most `count` bytes into the
