@@ -47,55 +47,70 @@ package struct SourceExcerpt: Sendable, Hashable {
             self = excerpt
             return
         }
-        // Where a column lands in the shown text: columns past the end land at its end, as after the
-        // last character; every column of a hidden range lands where its `***` starts.
-        let scalars = line.withUnsafeBufferPointer(UTF8Text.scalarCount)
-        let targets = (caret: min(max(column, 1), scalars + 1), end: endColumn.map { min(max($0, 1), scalars + 1) })
+        guard width >= 0 else { return nil }
+        // The line is read from its start, a run of shown characters or a hidden value at a time, only as
+        // far as it must be: once the caret has landed, until more characters follow the window than it
+        // shows (any count beyond that gives the same window and marker, as for a line with nothing
+        // hidden). A column past the line's end lands at the end of the shown text.
+        let targets = (caret: max(column, 1), end: endColumn.map { max($0, 1) })
         var landed: (caret: Int?, end: Int?) = (nil, nil)
-        // The UTF-8 of the shown text when something is hidden (else the line itself), and how many
-        // characters it holds.
+        // The UTF-8 of the shown text, and how many characters it holds.
         var written: [UInt8] = []
+        written.reserveCapacity(min(line.count, 4 * (width + 1) + 16))
         var shownCount = 0
-        if !hidden.isEmpty { written.reserveCapacity(line.count) }
         var offset = line.startIndex
         var column = 1
-        /// Shows the columns from `column` to `stop`: as they are, or as one `***`.
-        func show(until stop: Int, hiding: Bool) -> Bool {
-            func landing(_ target: Int) -> Int? {
-                target >= column && target < stop ? shownCount + (hiding ? 0 : target - column) : nil
+        /// How many characters shown settle the window: one more than its end, once the caret has landed.
+        var enough = Int.max
+        func land(_ caret: Int) {
+            landed.caret = caret
+            enough = max(0, caret - width * 2 / 5) + width + 1
+        }
+        /// Shows the columns from `column` to `stop` as they are, as far as the line goes and the window
+        /// needs; false at a character that is not shown as it is.
+        func show(until stop: Int) -> Bool {
+            let (first, shownBefore) = (column, shownCount)
+            // The caret's landing, when it lies in this run, bounds how far the run is read.
+            let caretHere = landed.caret == nil && targets.caret >= first && targets.caret < stop
+            if caretHere { land(shownBefore + targets.caret - first) }
+            let wanted = min(stop - first, enough - shownBefore)
+            let (end, count) = Self.printableScalars(wanted, in: line, from: offset)
+            guard count == wanted || end == line.endIndex else { return false }
+            line.withUnsafeBufferPointer { bytes in
+                written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(offset - line.startIndex)..<(end - line.startIndex)]))
             }
-            landed.caret = landed.caret ?? landing(targets.caret)
-            landed.end = landed.end ?? targets.end.flatMap(landing)
-            let runStart = offset
-            if hiding {
-                for _ in column..<stop {
-                    offset += 1
-                    while offset < line.endIndex, line[offset] & 0xC0 == 0x80 { offset += 1 }
-                }
-            } else {
-                let (end, count) = Self.printableScalars(stop - column, in: line, from: offset)
-                guard count == stop - column else { return false }
-                offset = end
-            }
-            if hiding {
-                for _ in 0..<3 { written.append(UInt8(ascii: "*")) }
-                shownCount += 3
-            } else {
-                if !hidden.isEmpty {
-                    line.withUnsafeBufferPointer { bytes in
-                        written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(runStart - line.startIndex)..<(offset - line.startIndex)]))
-                    }
-                }
-                shownCount += stop - column
-            }
-            column = stop
+            (offset, column, shownCount) = (end, first + count, shownBefore + count)
+            // A column beyond the line's end lands at the end of the shown text, as after the last character.
+            if caretHere, targets.caret >= column { landed.caret = nil }
+            if landed.end == nil, let target = targets.end, target >= first, target < column { landed.end = shownBefore + target - first }
             return true
         }
-        for range in hidden where range.upperBound > column && column <= scalars {
-            guard show(until: min(max(range.lowerBound, column), scalars + 1), hiding: false) else { return nil }
-            if column <= scalars { _ = show(until: min(range.upperBound, scalars + 1), hiding: true) }
+        /// Shows the columns from `column` to `stop` that the line holds as one `***`.
+        func hide(until stop: Int) {
+            let first = column
+            guard stop > first, offset < line.endIndex else { return }
+            // The hidden scalars end where the next shown one starts, or at the line's end: their count
+            // is how many starts lie between.
+            let skipped = line.withUnsafeBufferPointer { bytes in
+                let from = offset - line.startIndex
+                let to = UTF8Text.offset(ofScalar: stop - first, after: from, before: bytes.count, in: bytes)
+                return (to, to == bytes.count ? UTF8Text.scalarCount(UnsafeBufferPointer(rebasing: bytes[from..<to])) : stop - first)
+            }
+            (offset, column) = (line.startIndex + skipped.0, first + skipped.1)
+            if landed.caret == nil, targets.caret >= first, targets.caret < column { land(shownCount) }
+            if landed.end == nil, let target = targets.end, target >= first, target < column { landed.end = shownCount }
+            for _ in 0..<3 { written.append(UInt8(ascii: "*")) }
+            shownCount += 3
         }
-        guard show(until: scalars + 1, hiding: false) else { return nil }
+        for range in hidden where range.upperBound > column {
+            guard offset < line.endIndex, shownCount < enough else { break }
+            guard show(until: max(range.lowerBound, column)) else { return nil }
+            guard offset < line.endIndex, shownCount < enough else { break }
+            hide(until: range.upperBound)
+        }
+        if offset < line.endIndex, shownCount < enough {
+            guard show(until: .max) else { return nil }
+        }
         let caret = landed.caret ?? shownCount
         let end = targets.end.map { _ in landed.end ?? shownCount }
         let shown = written[...]
