@@ -138,5 +138,75 @@ import Testing
             #expect(indexes == Array(1...records), "\(indexes.count) handed on")
         }
     }
+
+    /// A list of 5,000 records: in flow and block style, empty items (whose null is placed where the
+    /// next item starts), comments between items, text beyond ASCII and sensitive values.
+    static func listItems(anchoredAt anchor: Int? = nil, aliasAt alias: Int? = nil) -> [String] {
+        (0..<5_000).map { index in
+            let name = ["Ada", "B", "Zoë", "日本", "O'Neil"][index % 5]
+            let password = String(repeating: ["x", "é", "7"][index % 3], count: index % 17)
+            if index == anchor { return "- name: &pw hunter2hunter2\n  password: \"\(password)\"\n" }
+            if index == alias { return "- {name: Bo, password: *pw}\n" }
+            switch index % 4 {
+            case 0: return "- {name: \"\(name)\", password: \"\(password)\"}\n"
+            case 1: return "- name: \(name)\n  password: \"\(password)\"\n  address: {zip: \"1a\", pin: \"99\"}\n"
+            case 2: return "-\n"
+            default: return "# a comment\n- name: \"\(name)\"\n  password: '\(password)'\n"
+            }
+        }
+    }
+
+    /// A document that is a list is handed on a few items at a time, not held whole: every record,
+    /// issue, position and excerpt is the whole-document reader's. From the first anchor on, the rest
+    /// of the list is held whole, so that a sensitive value given through an alias far down stays
+    /// hidden where its anchor is written.
+    @Test(arguments: [false, true], [1, 2])
+    func aListIsReadAFewItemsAtATime(anchored: Bool, jobs: Int) throws {
+        let schema = try FormSchema(text: StreamedArrayTests.schema)
+        let path = try Self.write("---\n" + (anchored ? Self.listItems(anchoredAt: 100, aliasAt: 4_900) : Self.listItems()).joined())
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let whole = try StreamedArrayTests.wholeFileDescriptions(of: path, format: .yaml, schema: schema)
+        #expect(whole.count == 5_000)
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
+        var streamed: [String] = []
+        var batches = 0
+        try YAMLDocumentStream.forEachBatch(inFile: path, limit: .records, parsingOn: pool, partSize: 4_096) { batch in
+            batches += 1
+            for record in batch.records {
+                streamed.append(StreamedArrayTests.describe(record, try? schema.validate(record.content.get(), options: ValidationOptions(collectAllErrors: true)),
+                                                            redaction: schema.redaction(of:)))
+            }
+        }
+        // Two jobs parse a file this small as one part, in one batch.
+        #expect(batches == (anchored || jobs > 1 ? 1 : 3))
+        let differing = zip(streamed, whole).filter { $0.0 != $0.1 }
+        #expect(streamed.count == whole.count && differing.isEmpty,
+                "\(differing.count) differ; first:\n\(differing.first.map { "\($0.0)\n---\n\($0.1)" } ?? "")")
+        if anchored { #expect(!streamed.contains { $0.contains("hunter2") } && streamed.contains { $0.hasPrefix("101 ") && $0.contains("- name: ***") }) }
+    }
+
+    /// A syntax error in a list comes after the items read whole before the one it is in, as in a JSON
+    /// array: the whole-document reader's error, with the items before it handed on.
+    @Test(arguments: ["- name: [unclosed\n", "- *nosuch\n", "- {name: Ada}\n  bad: indent\n"], [1, 2])
+    func anErrorInAListComesAfterTheItemsBeforeIt(broken: String, jobs: Int) throws {
+        let schema = try FormSchema(text: StreamedArrayTests.schema)
+        // Item 3,001 is the broken one.
+        let text = Self.listItems().prefix(3_000).joined() + broken + "- name: Ada\n"
+        let path = try Self.write(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var expected: DataFileError?
+        do {
+            try DataReader.forEachRecord(inFile: path, format: .yaml, hiding: schema.sensitiveValueFinder) { _ in }
+        } catch {
+            expected = error
+        }
+        var indexes: [Int] = []
+        #expect(expected != nil)
+        #expect(throws: expected!) {
+            try schema.validateRecords(inFile: path, format: .yaml, jobs: jobs) { record, _ in indexes.append(record.index) }
+        }
+        #expect(indexes == Array(1...3_000), "\(indexes.count) handed on")
+    }
 }
 #endif

@@ -8,7 +8,9 @@ import Foundation
 /// `YAMLDocumentStream` has one parser read on from a part that ends so. Lines are counted as libyaml
 /// counts them (CR, LF, CRLF, NEL and the line and paragraph separators). After a line that starts
 /// with `%` (a directive, which belongs to the document after it), or once more than `limit` is read,
-/// the file is cut no more: the rest is one part, which one parser reads.
+/// the file is cut no more: the rest is one part, which one parser reads; and so it is once eight
+/// times the least size of a part is held without a marker to cut at (a long list, most likely, which
+/// one parser holds an item at a time rather than whole).
 struct YAMLDocumentSplitter {
     struct Part: Sendable {
         /// The text, from `offset` in the file.
@@ -65,6 +67,7 @@ struct YAMLDocumentSplitter {
                 searchedTo -= cut
                 return part
             }
+            if !atEnd, held.count >= 8 * partSize { cutsNoMore = true }
             guard !cutsNoMore, !atEnd else {
                 isDone = true
                 defer { held = [] }

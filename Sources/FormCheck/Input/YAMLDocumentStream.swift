@@ -3,9 +3,10 @@ import Foundation
 
 /// A YAML data file read a part at a time: libyaml reads the file through this reader, which keeps the
 /// text of the documents not yet handed on, and the documents are handed on in batches, each with the
-/// text of its lines (positions are those of the whole file, and line breaks are YAML's). Memory
-/// follows the largest document and a batch (a few parts per thread, when parts are parsed on a
-/// pool), not the file. A file that starts as UTF-16 or UTF-32 is read whole and turned into UTF-8
+/// text of its lines (positions are those of the whole file, and line breaks are YAML's); a document
+/// that is a list is handed on an item at a time (see `LibYAMLParser.forEachDocument`). Memory follows
+/// the largest document that is not a list, the largest item, and a batch (a few parts per thread,
+/// when parts are parsed on a pool), not the file. A file that starts as UTF-16 or UTF-32 is read whole and turned into UTF-8
 /// first (`UTF8Transcoding`).
 enum YAMLDocumentStream {
     /// Records of consecutive documents, parsed into nodes and given their values (YAML's scalars
@@ -168,15 +169,17 @@ enum YAMLDocumentStream {
                 text.keep(from: end)
             }
             do {
-                try LibYAMLParser.forEachDocument(reading: text.read, firstLine: text.firstLine, aliasNodes: progress.aliasNodes) {
-                    document, firstLine, nextLine throws(YAMLParseError) in
+                try LibYAMLParser.forEachDocument(reading: text.read, firstLine: text.firstLine, aliasNodes: progress.aliasNodes,
+                                                  handsOnListItems: true) {
+                    document, firstLine, nextLine, endsDocument throws(YAMLParseError) in
                     guard !text.crossedLimit else { return }
-                    // Lines are found in order: each document's first, then where the next one starts.
+                    // Lines are found in order: each document's (or list item's) first, then where the
+                    // next one starts.
                     let start = text.offset(ofLine: firstLine)
                     let end = nextLine.map(text.offset(ofLine:)) ?? text.end
                     // libyaml may have read a document whole before it was known to start.
                     guard end - start <= limit.bytes else { return text.stop() }
-                    documents += 1
+                    if endsDocument { documents += 1 }
                     batch.append((document, firstLine, start))
                     text.documentStart = end
                     records += document.sequence?.count ?? 1

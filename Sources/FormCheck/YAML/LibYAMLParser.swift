@@ -32,22 +32,28 @@ enum LibYAMLParser {
                 if given > 0 { target.update(from: buffer.baseAddress! + offset, count: given) }
                 offset += given
                 return given
-            }, firstLine: firstLine) { document, _, _ throws(YAMLParseError) in try body(document) }
+            }, firstLine: firstLine) { document, _, _, _ throws(YAMLParseError) in try body(document) }
         }
     }
 
     /// Parses the YAML that `read` supplies (as libyaml asks for it: at most `count` bytes into the
     /// buffer, 0 at the end) and calls `body` with each document as soon as the next one starts or the
-    /// text ends, with the line (from 1) where it starts and the line where the next one starts (nil
-    /// for the last): so one document's tree is held at a time. The text is a stream's from its
+    /// text ends, with the line (from 1) where its text starts and the line where the next one starts
+    /// (nil for the last): so one document's tree is held at a time. The text is a stream's from its
     /// `firstLine` on (a line that starts a document, or the first), after documents whose aliases
     /// added `aliasNodes` nodes; returns how many they add with this text's.
+    ///
+    /// With `handsOnListItems`, a document that is a sequence is handed on a piece at a time: each item
+    /// as soon as the next one starts, as a sequence of that item (`endsDocument` false), and the
+    /// document, a sequence of the items not handed on yet, at its end; so a long list is held an item
+    /// at a time, not whole. From its first anchor on, the rest of the document is held whole, so that
+    /// the items that aliases may name are handed on with them.
     @discardableResult
     static func forEachDocument(
-        reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int, firstLine: Int = 1, aliasNodes: Int = 0,
-        _ body: (_ document: YAMLNode, _ firstLine: Int, _ nextLine: Int?) throws(YAMLParseError) -> Void
+        reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int, firstLine: Int = 1, aliasNodes: Int = 0, handsOnListItems: Bool = false,
+        _ body: (_ document: YAMLNode, _ firstLine: Int, _ nextLine: Int?, _ endsDocument: Bool) throws(YAMLParseError) -> Void
     ) throws(YAMLParseError) -> Int {
-        var builder = TreeBuilder(lineOffset: firstLine - 1, nodesFromAliases: aliasNodes)
+        var builder = TreeBuilder(lineOffset: firstLine - 1, nodesFromAliases: aliasNodes, handsOnListItems: handsOnListItems)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLParseError(problem: "libyaml could not allocate a parser")
@@ -68,15 +74,25 @@ enum LibYAMLParser {
                         throw builder.withDocumentRead(error(of: parser, lineOffset: firstLine - 1))
                     }
                     defer { yaml_event_delete(&event) }
+                    let line = Int(event.start_mark.line) + firstLine
+                    /// Hands on the list items whose next item has started (with this event).
+                    func handOnListItems() throws(YAMLParseError) {
+                        guard let items = builder.takeListItems() else { return }
+                        try body(YAMLNode(kind: .sequence(items), position: items[0].position, end: items[items.count - 1].end),
+                                 documentLine, line, false)
+                        documentLine = line
+                    }
                     let isEnd: Bool
                     do throws(YAMLParseError) {
                         isEnd = try builder.consume(event)
                     } catch {
+                        // An item read whole before the one that fails is handed on, as before any other error.
+                        try handOnListItems()
                         throw builder.withDocumentRead(error)
                     }
+                    try handOnListItems()
                     if event.type == YAML_DOCUMENT_START_EVENT || isEnd {
-                        let line = Int(event.start_mark.line) + firstLine
-                        if let document = builder.takeDocument() { try body(document, documentLine, isEnd ? nil : line) }
+                        if let document = builder.takeDocument() { try body(document, documentLine, isEnd ? nil : line, true) }
                         documentLine = line
                     }
                     if isEnd { return builder.nodesFromAliases }
@@ -174,14 +190,38 @@ private struct TreeBuilder {
     /// Nodes that aliases have added so far, in the whole file: written nodes are bounded by the
     /// file's size, copies made by aliases are not.
     private(set) var nodesFromAliases: Int
+    /// Whether the items of a document that is a sequence are taken from it as the next one starts
+    /// (`takeListItems`).
+    private let handsOnListItems: Bool
+    /// The items of such a document read whole before the event consumed last started the next.
+    private var listItems: [YAMLNode] = []
 
-    init(lineOffset: Int, nodesFromAliases: Int) {
-        (self.lineOffset, self.nodesFromAliases) = (lineOffset, nodesFromAliases)
+    init(lineOffset: Int, nodesFromAliases: Int, handsOnListItems: Bool = false) {
+        (self.lineOffset, self.nodesFromAliases, self.handsOnListItems) = (lineOffset, nodesFromAliases, handsOnListItems)
         lastEnd = SourcePosition(line: lineOffset + 1, column: 1)
+    }
+
+    /// The items of the document's top-level sequence that were read whole before the event consumed
+    /// last started the next one, once.
+    mutating func takeListItems() -> [YAMLNode]? {
+        guard !listItems.isEmpty else { return nil }
+        defer { listItems = [] }
+        return listItems
     }
 
     /// Consumes one event; returns true at the end of the stream.
     mutating func consume(_ event: yaml_event_t) throws(YAMLParseError) -> Bool {
+        // Items are handed on only while the document has no anchor: a value given through an alias is
+        // hidden where its anchor is written too, when it is sensitive, so an item that holds an anchor
+        // stays with the items after it, which may name it.
+        if handsOnListItems, stack.count == 1, !stack[0].isMapping, !stack[0].items.isEmpty, anchors.isEmpty {
+            switch event.type {
+            case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                swap(&listItems, &stack[0].items)
+            default:
+                break
+            }
+        }
         let position = LibYAMLParser.position(of: event.start_mark, lineOffset: lineOffset)
         let end = LibYAMLParser.position(of: event.end_mark, lineOffset: lineOffset)
         defer { lastEnd = end }
