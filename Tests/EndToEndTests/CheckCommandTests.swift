@@ -152,6 +152,26 @@ import Testing
             """)
     }
 
+    /// YAML on standard input is read as the same text in a file is: documents, and the items of a
+    /// list, before a syntax error are checked before it is reported, with the same positions.
+    @Test(arguments: [
+        "---\nemail: x\n---\nemail: a@b.c\npassword: abcdefg1\n--- [unclosed\n",
+        "- {email: x}\n- email: a@b.c\n  password: short\n- [unclosed\n- {email: y}\n",
+        "- {email: x, password: abcdefg1}\n- *nosuch\n",
+    ])
+    func yamlFromStandardInputReadsAsAFile(input: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("mini.yaml", Self.schema)
+        try scratch.write("d.yaml", input)
+        let file = try Formcheck.run(["mini.yaml", "d.yaml"], directory: scratch.url)
+        let standardInput = try Formcheck.run(["mini.yaml", "-", "--data-format", "yaml"], input: Data(input.utf8), directory: scratch.url)
+        #expect(file.stdout.contains("record 1, email: Email must be a valid email address."))
+        #expect(file.stdout.hasSuffix("1 unreadable\n") && file.status == 2)
+        #expect(standardInput.stdout == file.stdout.replacingOccurrences(of: "d.yaml", with: "<stdin>"))
+        #expect(standardInput.stderr == file.stderr.replacingOccurrences(of: "d.yaml", with: "<stdin>"))
+        #expect(standardInput.status == file.status)
+    }
+
     /// Standard input is read as it came: a document that ends without a line break is reported where
     /// it ends, as the same bytes in a file are.
     @Test(arguments: [

@@ -270,7 +270,8 @@ import Testing
         (["/dev/zero", "--data-format", "json"], "/dev/zero: error: the input is larger than the limit of 1K (--max-record-size)"),
         (["-", "--data-format", "jsonl"], "<stdin>:1:1: error: line 1 is larger than the limit of 1K (--max-record-size)"),
         (["-", "--data-format", "json"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
-        (["-"], "<stdin>: error: the input is larger than the limit of 1K (--max-record-size)"),
+        // Read as YAML, as a file is: its first bytes are not YAML.
+        (["-"], "<stdin>:1:1: error: invalid YAML: control characters are not allowed"),
     ])
     func endlessData(arguments: [String], error: String) throws {
         let scratch = try ScratchDirectory()
@@ -278,6 +279,17 @@ import Testing
         let result = try Formcheck.run(["s.yaml"] + arguments + ["--max-record-size", "1K"], directory: scratch.url,
                                        through: ["/bin/sh", "-c", "eval \"$0\" < /dev/zero"])
         #expect(result.stderr == error + "\n")
+        #expect(result.stdout == "1 file, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
+        #expect(result.status == 2)
+    }
+
+    /// A YAML document on standard input that never ends stops at the limit, as in a file.
+    @Test func endlessYAMLDocument() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("s.yaml", Self.schema)
+        let result = try Formcheck.run(["s.yaml", "-", "--max-record-size", "1K"], directory: scratch.url,
+                                       through: ["/bin/sh", "-c", "yes 'name: ada' | eval \"$0\""])
+        #expect(result.stderr == "<stdin>: error: document 1 of the file is larger than the limit of 1K (--max-record-size)\n")
         #expect(result.stdout == "1 file, 0 records: 0 valid, 0 invalid; 0 errors, 0 warnings; 1 unreadable\n")
         #expect(result.status == 2)
     }

@@ -57,22 +57,36 @@ extension FormSchema {
     private func validateYAML<Result: Sendable>(
         inFile path: String, options: ValidationOptions, jobs: Int, transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) throws(DataFileError) {
+        try validateYAML(jobs: jobs, options: options, transform: transform, body) { pool, batch throws(DataFileError) in
+            try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder, parsingOn: pool, batch)
+        }
+    }
+
+    /// Checks the batches that `read` hands on (parsing on the pool it is given, or not) as
+    /// `validateYAML(inFile:options:jobs:transform:_:)` does.
+    private func validateYAML<Result: Sendable>(
+        jobs: Int, options: ValidationOptions, transform: RecordTransform<Result>, _ body: (Result) -> Void,
+        reading read: (WorkerPool, (YAMLDocumentStream.Batch) -> Void) throws(DataFileError) -> Void
+    ) throws(DataFileError) {
         // One pool for the file, not one per batch.
         let pool = WorkerPool(threads: jobs)
         defer { pool.close() }
         // Batches parsed ahead of those done, as for JSON Lines (see `validateJSONLines`).
         let batchesAhead = jobs > 1 ? max(2, jobs) : 1
         var inFlight: [Batch<Result>] = []
-        // Those parsed before a syntax error are handed on before it is thrown.
-        defer { while !inFlight.isEmpty { pool.handOnFirst(of: &inFlight, to: body) } }
-        try YAMLDocumentStream.forEachBatch(inFile: path, limit: options.maxRecordSize, hiding: sensitiveValueFinder, parsingOn: pool) { batch in
-            inFlight.append(pool.submitSpread(count: batch.count) { indices, results in
-                for (slot, index) in indices.enumerated() {
-                    let record = batch.record(at: index)
-                    (results.baseAddress! + slot).initialize(to: transform.makeAlone(record, validate(parsed: record, options: options)))
-                }
-            })
-            while let oldest = inFlight.first, inFlight.count > batchesAhead || pool.isDone(oldest) { pool.handOnFirst(of: &inFlight, to: body) }
+        // `read` calls back into `body`, which it does not keep.
+        try withoutActuallyEscaping(body) { body throws(DataFileError) in
+            // Those parsed before a syntax error are handed on before it is thrown.
+            defer { while !inFlight.isEmpty { pool.handOnFirst(of: &inFlight, to: body) } }
+            try read(pool) { batch in
+                inFlight.append(pool.submitSpread(count: batch.count) { indices, results in
+                    for (slot, index) in indices.enumerated() {
+                        let record = batch.record(at: index)
+                        (results.baseAddress! + slot).initialize(to: transform.makeAlone(record, validate(parsed: record, options: options)))
+                    }
+                })
+                while let oldest = inFlight.first, inFlight.count > batchesAhead || pool.isDone(oldest) { pool.handOnFirst(of: &inFlight, to: body) }
+            }
         }
     }
     #endif
@@ -203,8 +217,9 @@ extension FormSchema {
     }
 
     /// Reads and validates the records of standard input, told apart as
-    /// `DataReader.forEachRecordInStandardInput` does, and calls `body` as `validateRecords` does.
-    /// JSON Lines input is checked a block at a time on up to `jobs` threads, as a file is.
+    /// `DataReader.readStandardInput` does, and calls `body` as `validateRecords` does.
+    /// JSON Lines input is checked a block at a time on up to `jobs` threads, and YAML a batch of
+    /// records at a time, as a file is.
     package func validateRecordsInStandardInput(
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         _ body: (DataRecord, ValidationReport?) -> Void
@@ -219,12 +234,18 @@ extension FormSchema {
         format: DataFormat?, options: ValidationOptions = ValidationOptions(), jobs: Int = 1,
         transform: RecordTransform<Result>, _ body: (Result) -> Void
     ) throws(DataFileError) {
-        try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, hiding: sensitiveValueFinder, jsonLines: { stream in
+        try DataReader.readStandardInput(format: format, limit: options.maxRecordSize, jsonLines: { stream in
             validateJSONLines(&stream, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
         }, json: { bytes throws(DataFileError) in
             try validateJSON(bytes, name: DataReader.standardInputName, options: options, jobs: jobs, transform: transform, body)
-        }, records: { record in
-            body(transform.makeAlone(record, validate(parsed: record, options: options)))
+        }, yaml: { stream throws(DataFileError) in
+            #if YAML
+            try validateYAML(jobs: jobs, options: options, transform: transform, body) { _, batch throws(DataFileError) in
+                try YAMLDocumentStream.forEachBatch(inStandardInput: &stream, limit: options.maxRecordSize, hiding: sensitiveValueFinder, batch)
+            }
+            #else
+            throw .malformed(YAMLParseError.needsYAMLTrait.dataParseError)
+            #endif
         })
     }
 

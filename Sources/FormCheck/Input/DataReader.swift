@@ -201,28 +201,16 @@ package enum DataReader {
     /// The name standard input has in output.
     package static let standardInputName = "<stdin>"
 
-    /// Reads standard input. Without a format, input whose first line is a whole JSON object is
-    /// JSON Lines, other input starting with `{` or `[` is JSON, input that starts as UTF-16 or UTF-32
-    /// JSON does (without a UTF-16 byte order mark) is refused as JSON not in UTF-8, and anything else is YAML.
-    /// A line, or input of another format, larger than `maxRecordSize` ends the reading with an error.
-    /// A syntax error is placed among the sensitive values that `hiding` finds before it.
-    package static func forEachRecordInStandardInput(
-        format: DataFormat?, maxRecordSize: SizeLimit = .records, hiding: SensitiveValueFinder? = nil, _ body: (DataRecord) -> Void
-    ) throws(DataFileError) {
-        try readStandardInput(format: format, limit: maxRecordSize, hiding: hiding, jsonLines: { stream in
-            readJSONLines(&stream, name: standardInputName, hiding: hiding, body)
-        }, json: { bytes throws(DataFileError) in
-            try forEachRecord(in: bytes, format: .json, name: standardInputName, hiding: hiding, body)
-        }, records: body)
-    }
-
-    /// Reads standard input as `forEachRecordInStandardInput` does, but hands JSON Lines input to
-    /// `jsonLines` as a stream, from its first byte, and a JSON document to `json` whole; a YAML syntax
-    /// error is placed among the sensitive values that `hiding` finds before it. A read error is
-    /// thrown once the records read before it have been handed on.
+    /// Reads standard input, and hands JSON Lines input to `jsonLines` as a stream, from its first
+    /// byte, a JSON document to `json` whole, and YAML to `yaml` as a stream, from its first byte.
+    /// Without a format, input whose first line is a whole JSON object is JSON Lines, other input
+    /// starting with `{` or `[` is JSON, input that starts as UTF-16 or UTF-32 JSON does (without a
+    /// UTF-16 byte order mark) is refused as JSON not in UTF-8, empty input is JSON, and anything else
+    /// is YAML. A read error is thrown once the records read before it have been handed on.
     static func readStandardInput(
-        format: DataFormat?, limit: SizeLimit, hiding: SensitiveValueFinder? = nil,
-        jsonLines: (inout LineStream) -> Void, json: ([UInt8]) throws(DataFileError) -> Void, records body: (DataRecord) -> Void
+        format: DataFormat?, limit: SizeLimit,
+        jsonLines: (inout LineStream) -> Void, json: ([UInt8]) throws(DataFileError) -> Void,
+        yaml: (inout LineStream) throws(DataFileError) -> Void
     ) throws(DataFileError) {
         var stream = LineStream(descriptor: 0, ownsDescriptor: false, limit: limit)
         func rest() throws(DataFileError) -> [UInt8] {
@@ -236,8 +224,8 @@ package enum DataReader {
             jsonLines(&stream)
         case .json?:
             try json(rest())
-        case let format?:
-            try forEachRecord(in: rest(), format: format, name: standardInputName, hiding: hiding, body)
+        case .yaml?:
+            try yaml(&stream)
         case nil:
             // UTF-16 or UTF-32 starts with a zero byte or a byte order mark, not `{`: it is named as
             // JSON is, unless it is UTF-16 with a byte order mark, which is read as YAML.
@@ -245,8 +233,11 @@ package enum DataReader {
             if !JSONTextEncoding.startsWithUTF16ByteOrderMark(start) { try JSONTextEncoding.requireUTF8(start) }
             let first = stream.peekFirstNonBlankByte()
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-                let bytes = try rest()
-                try forEachRecord(in: bytes, format: first == nil ? .json : .yaml, name: standardInputName, hiding: hiding, body)
+                if first == nil {
+                    try json(rest())
+                } else {
+                    try yaml(&stream)
+                }
                 return
             }
             // The first line is looked at, not consumed, so the input is read on exactly as it came.

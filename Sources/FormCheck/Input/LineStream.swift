@@ -185,6 +185,14 @@ struct LineStream: ~Copyable {
         return rest
     }
 
+    /// Everything read and not yet consumed, consumed now, and whether the input has ended: for a
+    /// reader that reads on from the descriptor itself.
+    mutating func takeBuffered() -> (bytes: [UInt8], ended: Bool) {
+        let rest = Array(buffer[start...])
+        (buffer, start, scanned) = ([], 0, 0)
+        return (rest, atEnd)
+    }
+
     /// Whether `pending`, a line not yet ended, holds more than the limit; a `\r` at its end does not
     /// count, as the `\n` of its line break may come with the next read.
     private func exceedsLimit(_ pending: ArraySlice<UInt8>) -> Bool {

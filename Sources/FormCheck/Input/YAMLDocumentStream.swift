@@ -53,14 +53,34 @@ enum YAMLDocumentStream {
     ) throws(DataFileError) {
         let descriptor = try DataReader.open(path)
         defer { close(descriptor) }
-        let text = Text(descriptor: descriptor, limit: limit)
+        try forEachBatch(of: Text(descriptor: descriptor, limit: limit), name: path, batchSize: batchSize, hiding: hiding, parsingOn: pool,
+                         partSize: partSize, body)
+    }
+
+    /// The same for standard input, read on from `stream` (with what it read ahead) by one parser.
+    static func forEachBatch(
+        inStandardInput stream: inout LineStream, limit: SizeLimit, batchSize: Int = 2048, hiding: SensitiveValueFinder? = nil,
+        _ body: (Batch) -> Void
+    ) throws(DataFileError) {
+        // What reading ahead met comes first: nothing was handed on yet.
+        try stream.checkRead()
+        let (bytes, ended) = stream.takeBuffered()
+        try forEachBatch(of: Text(descriptor: 0, limit: limit, bytes: bytes, ended: ended), name: DataReader.standardInputName,
+                         batchSize: batchSize, hiding: hiding, parsingOn: nil, partSize: YAMLDocumentSplitter.partSize, body)
+    }
+
+    private static func forEachBatch(
+        of text: Text, name: String, batchSize: Int, hiding: SensitiveValueFinder?, parsingOn pool: WorkerPool?, partSize: Int,
+        _ body: (Batch) -> Void
+    ) throws(DataFileError) {
+        let (descriptor, limit) = (text.descriptor, text.limit)
         text.readAhead(4)
         if JSONTextEncoding.nonUTF8Encoding(ofStart: text.bytes.prefix(4)) != nil {
             // Turned into UTF-8 whole; its lines are counted in the whole text.
-            try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: path, hiding: hiding) { body(Batch(records: [$0])) }
+            try DataReader.forEachRecord(in: text.readAll(), format: .yaml, name: name, hiding: hiding) { body(Batch(records: [$0])) }
             return
         }
-        let reading = Reading(name: path, limit: limit, batchSize: batchSize, hiding: hiding)
+        let reading = Reading(name: name, limit: limit, batchSize: batchSize, hiding: hiding)
         // A file no larger than the limit holds no document over it, which only one parser tells.
         guard let pool, pool.threads > 1, text.readError == nil, let size = FileBytes.size(of: descriptor), size <= limit.bytes else {
             return try reading.forEachBatch(of: text, from: Progress(), body)
@@ -231,22 +251,28 @@ enum YAMLDocumentStream {
         /// The text of `descriptor` from where it is read now, or from `base` with `bytes` read from
         /// there (starting line `firstLine`, a document's first when `base` is not 0) before the
         /// descriptor's position, and the error that reading met, if any.
-        init(descriptor: Int32, limit: SizeLimit, bytes: [UInt8] = [], base: Int = 0, firstLine: Int = 1, readError: Int32? = nil) {
+        init(descriptor: Int32, limit: SizeLimit, bytes: [UInt8] = [], base: Int = 0, firstLine: Int = 1, readError: Int32? = nil,
+             ended: Bool = false) {
             self.descriptor = descriptor
             self.limit = limit
-            (self.bytes, self.base, self.firstLine, self.readError) = (bytes, base, firstLine, readError)
+            (self.bytes, self.base, self.firstLine, self.readError, self.ended) = (bytes, base, firstLine, readError, ended)
             (knownLine, documentStart, pending) = ((firstLine, base), base, bytes.count)
         }
 
         /// The file offset after the last byte read.
         var end: Int { base + bytes.count }
 
+        /// Whether the input has ended (a terminal is not read again after that).
+        private var ended: Bool
+
         /// Reads until at least `count` bytes are held or the file ends.
         func readAhead(_ count: Int) {
-            var room = [UInt8](repeating: 0, count: count)
+            guard bytes.count < count, !ended else { return }
+            var room = [UInt8](repeating: 0, count: count - bytes.count)
             let got = room.withUnsafeMutableBufferPointer { FileBytes.fill($0, from: descriptor) }
             bytes += room.prefix(got.count)
             readError = got.error
+            ended = got.ended
             pending = bytes.count
         }
 
@@ -263,13 +289,14 @@ enum YAMLDocumentStream {
                 pending -= given
                 return given
             }
-            guard !crossedLimit, readError == nil else { return 0 }
+            guard !crossedLimit, readError == nil, !ended else { return 0 }
             guard end - documentStart <= limit.bytes else {
                 crossedLimit = true
                 return 0
             }
             let got = FileBytes.fill(UnsafeMutableBufferPointer(start: buffer, count: min(count, 1 << 16)), from: descriptor)
             if let error = got.error { readError = error }
+            ended = got.ended
             bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: got.count))
             return got.count
         }
@@ -301,13 +328,13 @@ enum YAMLDocumentStream {
 
         /// The rest of the file, with what was read before.
         func readAll() throws(DataFileError) -> [UInt8] {
-            while true {
+            while !ended {
                 guard end - documentStart <= limit.bytes else { throw .tooLarge(SizeLimitExceeded(.input, limit: limit)) }
                 var room = [UInt8](repeating: 0, count: 1 << 20)
                 let got = room.withUnsafeMutableBufferPointer { FileBytes.fill($0, from: descriptor) }
                 bytes += room.prefix(got.count)
                 if let error = got.error { throw .unreadable(FileBytes.reason(error)) }
-                if got.ended { break }
+                ended = got.ended
             }
             guard end - documentStart <= limit.bytes else { throw .tooLarge(SizeLimitExceeded(.input, limit: limit)) }
             return bytes
