@@ -1,13 +1,13 @@
 #if YAML
 import Foundation
 
-/// A YAML data file read a part at a time: libyaml reads the file through this reader, which keeps the
-/// text of the documents not yet handed on, and the documents are handed on in batches, each with the
-/// text of its lines (positions are those of the whole file, and line breaks are YAML's); a document
-/// that is a list is handed on an item at a time (see `LibYAMLParser.forEachDocument`). Memory follows
-/// the largest document that is not a list, the largest item, and a batch (a few parts per thread,
-/// when parts are parsed on a pool), not the file. A file that starts as UTF-16 or UTF-32 is read whole and turned into UTF-8
-/// first (`UTF8Transcoding`).
+/// YAML data (a file, or standard input) read a part at a time: libyaml reads it through this reader,
+/// which keeps the text of the documents not yet handed on, and the documents are handed on in
+/// batches, each with the text of its lines (positions are those of the whole text, and line breaks
+/// are YAML's); a document that is a list is handed on an item at a time (see
+/// `LibYAMLParser.forEachDocument`). Memory follows the largest document that is not a list, the
+/// largest item, and a batch (a few parts per thread, when parts are parsed on a pool), not the file.
+/// Text that starts as UTF-16 or UTF-32 is read whole and turned into UTF-8 first (`UTF8Transcoding`).
 enum YAMLDocumentStream {
     /// Records of consecutive documents, parsed into nodes and given their values (YAML's scalars
     /// resolved) one by one as they are asked for, on the thread that asks.
@@ -250,7 +250,7 @@ enum YAMLDocumentStream {
 
         /// The text of `descriptor` from where it is read now, or from `base` with `bytes` read from
         /// there (starting line `firstLine`, a document's first when `base` is not 0) before the
-        /// descriptor's position, and the error that reading met, if any.
+        /// descriptor's position, the error that reading met, if any, and whether the input has ended.
         init(descriptor: Int32, limit: SizeLimit, bytes: [UInt8] = [], base: Int = 0, firstLine: Int = 1, readError: Int32? = nil,
              ended: Bool = false) {
             self.descriptor = descriptor
