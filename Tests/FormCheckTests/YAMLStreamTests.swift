@@ -139,8 +139,8 @@ import Testing
         }
     }
 
-    /// A list of 5,000 records: in flow and block style, empty items (whose null is placed where the
-    /// next item starts), comments between items, text beyond ASCII and sensitive values.
+    /// A list of 5,000 records: items in flow and block style, empty items, comments between items,
+    /// text beyond ASCII and sensitive values.
     static func listItems(anchoredAt anchor: Int? = nil, aliasAt alias: Int? = nil) -> [String] {
         (0..<5_000).map { index in
             let name = ["Ada", "B", "Zoë", "日本", "O'Neil"][index % 5]
@@ -184,6 +184,48 @@ import Testing
         #expect(streamed.count == whole.count && differing.isEmpty,
                 "\(differing.count) differ; first:\n\(differing.first.map { "\($0.0)\n---\n\($0.1)" } ?? "")")
         if anchored { #expect(!streamed.contains { $0.contains("hunter2") } && streamed.contains { $0.hasPrefix("101 ") && $0.contains("- name: ***") }) }
+    }
+
+    /// A list in flow style is held whole: its items may share a line, whose excerpts and hidden values
+    /// they share. Each record, position, excerpt and error is the whole-document reader's, the values
+    /// before a syntax error are not shown, and the error's column counts each of them as `***`.
+    @Test(arguments: [1, 2])
+    func aListInFlowStyleIsHeldWhole(jobs: Int) throws {
+        let schema = try FormSchema(text: StreamedArrayTests.schema)
+        let items = (0..<2_100).map { index in
+            index == 2_047 ? "{name: Ada,\n password: short}, {name: B}" : "{name: \"Ab\", password: \"pw\(index)\"}"
+        }
+        let long = try Self.write("[" + items.joined(separator: ",\n") + "]\n")
+        let broken = try Self.write("[{name: x}, {password: abcdefg1 ] }]\n")
+        let misplaced = try Self.write("[{password: abcdefg1}, {name: x ] }]\n")
+        defer { for path in [long, broken, misplaced] { try? FileManager.default.removeItem(atPath: path) } }
+        let pool = WorkerPool(threads: jobs)
+        defer { pool.close() }
+        func read(_ path: String) -> [String] {
+            var read: [String] = []
+            do {
+                try YAMLDocumentStream.forEachBatch(inFile: path, limit: .records, hiding: schema.sensitiveValueFinder, parsingOn: pool) { batch in
+                    for record in batch.records {
+                        read.append(StreamedArrayTests.describe(record, try? schema.validate(record.content.get(), options: ValidationOptions(collectAllErrors: true)),
+                                                                redaction: schema.redaction(of:)))
+                    }
+                }
+            } catch {
+                read.append("\(error)")
+            }
+            return read
+        }
+        let whole = try StreamedArrayTests.wholeFileDescriptions(of: long, format: .yaml, schema: schema)
+        #expect(whole.count == 2_101 && read(long) == whole)
+        for path in [broken, misplaced] {
+            var expected = ""
+            do {
+                try DataReader.forEachRecord(inFile: path, format: .yaml, hiding: schema.sensitiveValueFinder) { _ in }
+            } catch {
+                expected = "\(error)"
+            }
+            #expect(read(path) == [expected], "\(path)")
+        }
     }
 
     /// A syntax error in a list comes after the items read whole before the one it is in, as in a JSON

@@ -37,8 +37,9 @@ package struct SourceExcerpt: Sendable, Hashable {
 
     /// The same for a line whose text is printable outside the column ranges to hide (which may hold
     /// anything): well-formed UTF-8 without a tab or a character that `PrintableText` escapes, shown as
-    /// it is. It is given as its bytes and shown from them without decoding; nil for any other line, and
-    /// when the ranges are not in order or overlap.
+    /// it is. It is given as its bytes and shown from them without decoding, and read only as far as
+    /// its window needs; nil when a character read is not shown as it is, and when the ranges are not
+    /// in order or overlap.
     init?(printable line: ArraySlice<UInt8>, column: Int, endColumn: Int?, redacting hidden: some Collection<Range<Int>>,
           width: Int = 100) {
         guard zip(hidden, hidden.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else { return nil }
@@ -49,9 +50,9 @@ package struct SourceExcerpt: Sendable, Hashable {
         }
         guard width >= 0 else { return nil }
         // The line is read from its start, a run of shown characters or a hidden value at a time, only as
-        // far as it must be: once the caret has landed, until more characters follow the window than it
-        // shows (any count beyond that gives the same window and marker, as for a line with nothing
-        // hidden). A column past the line's end lands at the end of the shown text.
+        // far as it must be: once the caret has landed, until one character past the window's end is
+        // shown (any count beyond the window's end gives the same window and marker, as for a line with
+        // nothing hidden). A column past the line's end lands at the end of the shown text.
         let targets = (caret: max(column, 1), end: endColumn.map { max($0, 1) })
         var landed: (caret: Int?, end: Int?) = (nil, nil)
         // The UTF-8 of the shown text, and how many characters it holds.

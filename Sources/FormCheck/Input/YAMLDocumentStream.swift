@@ -42,8 +42,9 @@ enum YAMLDocumentStream {
 
     /// Calls `body` with the records of the file's documents in order, at least `batchSize` records at
     /// a time (fewer for the last). A syntax error is thrown after the documents before it were handed
-    /// on, placed among the sensitive values that `hiding` finds before it; a document larger than
-    /// `limit` ends the reading after the documents before it. With a `pool` of more than one thread,
+    /// on (and in a list in block style, the items before the one it is in), placed among the sensitive
+    /// values that `hiding` finds before it; a document (or what of a list is not handed on yet) larger
+    /// than `limit` ends the reading after the records before it. With a `pool` of more than one thread,
     /// the file is cut at its document markers into parts of at least `partSize` bytes, parsed on the
     /// pool (see `YAMLDocumentSplitter`), each handed on as a batch; the records, their numbers and
     /// positions, and the errors are those of one parser.
@@ -233,9 +234,10 @@ enum YAMLDocumentStream {
         /// The file offset of `bytes[0]`.
         private(set) var base = 0
         private(set) var readError: Int32?
-        /// Whether the document being read grew beyond the limit (the reading then stopped).
+        /// Whether the document being read (or what of a list is not handed on yet) grew beyond the
+        /// limit (the reading then stopped).
         private(set) var crossedLimit = false
-        /// Where the document being read starts.
+        /// Where the document being read starts (or the list item after those handed on).
         var documentStart = 0
 
         /// Stops the reading at a document over the limit.

@@ -19,7 +19,7 @@ enum LibYAMLParser {
     }
 
     /// Parses the documents of `bytes` held whole, a stream's text from its `firstLine` on (see
-    /// `forEachDocument(reading:firstLine:aliasNodes:_:)`), and calls `body` with each; returns how
+    /// `forEachDocument(reading:firstLine:aliasNodes:handsOnListItems:_:)`), and calls `body` with each; returns how
     /// many nodes its aliases added.
     @discardableResult
     static func forEachDocument(
@@ -43,11 +43,12 @@ enum LibYAMLParser {
     /// `firstLine` on (a line that starts a document, or the first), after documents whose aliases
     /// added `aliasNodes` nodes; returns how many they add with this text's.
     ///
-    /// With `handsOnListItems`, a document that is a sequence is handed on a piece at a time: each item
-    /// as soon as the next one starts, as a sequence of that item (`endsDocument` false), and the
-    /// document, a sequence of the items not handed on yet, at its end; so a long list is held an item
-    /// at a time, not whole. From its first anchor on, the rest of the document is held whole, so that
-    /// the items that aliases may name are handed on with them.
+    /// With `handsOnListItems`, a document that is a sequence in block style (`- ` items, each on lines
+    /// of its own) is handed on a piece at a time: each item as soon as the next one starts, as a
+    /// sequence of that item (`endsDocument` false), and the document, a sequence of the items not
+    /// handed on yet, at its end; so a long list is held an item at a time, not whole. From its first
+    /// anchor on, the rest of the document is held whole, so that the items that aliases may name are
+    /// handed on with them. A sequence in flow style (`[...]`) is held whole.
     @discardableResult
     static func forEachDocument(
         reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int, firstLine: Int = 1, aliasNodes: Int = 0, handsOnListItems: Bool = false,
@@ -149,6 +150,8 @@ private struct TreeBuilder {
     /// A collection being read. It is changed in place on the stack, so adding to it never copies it.
     private struct Frame {
         let isMapping: Bool
+        /// Whether it is a sequence in flow style (`[...]`), whose items may share lines.
+        var isFlowSequence = false
         /// A sequence's items.
         var items: [YAMLNode] = []
         /// A mapping's pairs, and the key read whose value comes next.
@@ -211,10 +214,12 @@ private struct TreeBuilder {
 
     /// Consumes one event; returns true at the end of the stream.
     mutating func consume(_ event: yaml_event_t) throws(YAMLParseError) -> Bool {
-        // Items are handed on only while the document has no anchor: a value given through an alias is
-        // hidden where its anchor is written too, when it is sensitive, so an item that holds an anchor
-        // stays with the items after it, which may name it.
-        if handsOnListItems, stack.count == 1, !stack[0].isMapping, !stack[0].items.isEmpty, anchors.isEmpty {
+        // Items are handed on only from a sequence in block style, each item on lines of its own (items
+        // of a flow sequence may share a line, whose excerpts and hidden values they share), and only
+        // while the document has no anchor: a value given through an alias is hidden where its anchor
+        // is written too, when it is sensitive, so an item that holds an anchor stays with the items
+        // after it, which may name it.
+        if handsOnListItems, stack.count == 1, !stack[0].isMapping, !stack[0].isFlowSequence, !stack[0].items.isEmpty, anchors.isEmpty {
             switch event.type {
             case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 swap(&listItems, &stack[0].items)
@@ -265,7 +270,9 @@ private struct TreeBuilder {
             }
             add(node, size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
-            try push(Frame(isMapping: false, position: position, anchor: LibYAMLParser.string(event.data.sequence_start.anchor)))
+            var frame = Frame(isMapping: false, position: position, anchor: LibYAMLParser.string(event.data.sequence_start.anchor))
+            frame.isFlowSequence = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            try push(frame)
         case YAML_MAPPING_START_EVENT:
             try push(Frame(isMapping: true, position: position, anchor: LibYAMLParser.string(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
