@@ -140,4 +140,16 @@ extension [UInt8] {
     }
 
     private static let zeros = [UInt8](repeating: 0, count: 1 << 20)
+
+    /// Reads at most `count` bytes from `descriptor` onto the end, in place, as `FileBytes.fill` reads:
+    /// how many came, whether the input ended, and the system's error if reading failed.
+    mutating func appendRead(atMost count: Int, from descriptor: Int32, untilIdle: Bool = false) -> (count: Int, ended: Bool, error: Int32?) {
+        let oldCount = self.count
+        appendRoom(count)
+        let read = withUnsafeMutableBufferPointer {
+            FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor, untilIdle: untilIdle)
+        }
+        removeLast(count - read.count)
+        return read
+    }
 }

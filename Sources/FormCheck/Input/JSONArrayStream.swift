@@ -479,11 +479,7 @@ struct JSONArrayStream: ~Copyable {
         let oldCount = buffer.count
         let room = FileBytes.readRoom(forFileOf: fileSize, after: base + oldCount, atMost: Self.blockSize)
         buffer.reserveCapacity(oldCount + room)
-        buffer.appendRoom(room)
-        let read = buffer.withUnsafeMutableBufferPointer {
-            FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor)
-        }
-        buffer.removeLast(room - read.count)
+        let read = buffer.appendRead(atMost: room, from: descriptor)
         if let error = read.error { readError = error }
         if read.ended { atEnd = true }
     }

@@ -222,13 +222,8 @@ struct LineStream: ~Copyable {
             scanned -= start
             start = 0
         }
-        let oldCount = buffer.count
-        buffer.appendRoom(readSize)
-        let read = buffer.withUnsafeMutableBufferPointer {
-            FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[oldCount...]), from: descriptor, untilIdle: true)
-        }
+        let read = buffer.appendRead(atMost: readSize, from: descriptor, untilIdle: true)
         if let error = read.error { readError = error }
-        buffer.removeLast(readSize - read.count)
         if read.ended { atEnd = true }
     }
 

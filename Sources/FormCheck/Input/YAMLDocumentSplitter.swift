@@ -121,11 +121,8 @@ struct YAMLDocumentSplitter {
     }
 
     private mutating func readMore() {
-        let count = held.count
-        let room = FileBytes.readRoom(forFileOf: size, after: base + count, atMost: Self.readSize)
-        held.appendRoom(room)
-        let read = held.withUnsafeMutableBufferPointer { FileBytes.fill(UnsafeMutableBufferPointer(rebasing: $0[count...]), from: descriptor) }
-        held.removeLast(room - read.count)
+        let room = FileBytes.readRoom(forFileOf: size, after: base + held.count, atMost: Self.readSize)
+        let read = held.appendRead(atMost: room, from: descriptor)
         if read.ended { atEnd = true }
         if let error = read.error {
             readError = error

@@ -270,9 +270,7 @@ enum YAMLDocumentStream {
         /// Reads until at least `count` bytes are held or the file ends.
         func readAhead(_ count: Int) {
             guard bytes.count < count, !ended else { return }
-            var room = [UInt8](repeating: 0, count: count - bytes.count)
-            let got = room.withUnsafeMutableBufferPointer { FileBytes.fill($0, from: descriptor) }
-            bytes += room.prefix(got.count)
+            let got = bytes.appendRead(atMost: count - bytes.count, from: descriptor)
             readError = got.error
             ended = got.ended
             pending = bytes.count
@@ -332,9 +330,7 @@ enum YAMLDocumentStream {
         func readAll() throws(DataFileError) -> [UInt8] {
             while !ended {
                 guard end - documentStart <= limit.bytes else { throw .tooLarge(SizeLimitExceeded(.input, limit: limit)) }
-                var room = [UInt8](repeating: 0, count: 1 << 20)
-                let got = room.withUnsafeMutableBufferPointer { FileBytes.fill($0, from: descriptor) }
-                bytes += room.prefix(got.count)
+                let got = bytes.appendRead(atMost: 1 << 20, from: descriptor)
                 if let error = got.error { throw .unreadable(FileBytes.reason(error)) }
                 ended = got.ended
             }
